@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Billfold depends only on the Swift toolchain and Debian's C libraries (found by pkg-config).
+let package = Package(
+    name: "Billfold",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "billfold", targets: ["Billfold"]),
+    ],
+    targets: [
+        // C modules: one per library family, each with a shim for macros and variadics.
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "gio-unix-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "libadwaita-1",
+                       providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
+
+        // Bindings.
+        .target(name: "GObjectCore", dependencies: ["CGLib"]),
+        .target(name: "GtkKit", dependencies: ["GObjectCore", "CGtk"]),
+        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler"]),
+
+        // Services (no GTK).
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "BillfoldCore", dependencies: []),
+        .target(name: "Documents", dependencies: ["Graphics"]),
+
+        // The plugin contract and the shared UI.
+        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit"]),
+        .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore"]),
+
+        // Plugins: they know the layers above, never each other nor the shell.
+        .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
+
+        // Shell.
+        .executableTarget(name: "Billfold", dependencies: [
+            "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
+            "TipSplitPlugin",
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

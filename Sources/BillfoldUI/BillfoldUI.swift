@@ -1,0 +1,1 @@
+// The BillfoldUI module.

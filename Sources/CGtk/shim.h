@@ -1,0 +1,28 @@
+#ifndef BILLFOLD_CGTK_SHIM_H
+#define BILLFOLD_CGTK_SHIM_H
+#include <gtk/gtk.h>
+#include <adwaita.h>
+
+static inline GtkWidget *bf_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *bf_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkBox *bf_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkEditable *bf_editable(gpointer p) { return GTK_EDITABLE(p); }
+static inline GtkAccessible *bf_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
+
+// gtk_accessible_update_property is variadic.
+static inline void bf_accessible_set_label(gpointer w, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void bf_accessible_set_description(gpointer w, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static inline gboolean bf_adw_at_least(guint major, guint minor) {
+    return adw_get_major_version() > major ||
+           (adw_get_major_version() == major && adw_get_minor_version() >= minor);
+}
+static inline gboolean bf_gtk_at_least(guint major, guint minor) {
+    return gtk_get_major_version() > major ||
+           (gtk_get_major_version() == major && gtk_get_minor_version() >= minor);
+}
+#endif

@@ -1,0 +1,12 @@
+#ifndef BILLFOLD_CSQLITE_SHIM_H
+#define BILLFOLD_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a cast macro Swift cannot import: bind through fixed helpers.
+static inline int bf_sqlite3_bind_text(sqlite3_stmt *s, int i, const char *text, int n) {
+    return sqlite3_bind_text(s, i, text, n, SQLITE_TRANSIENT);
+}
+static inline int bf_sqlite3_bind_blob(sqlite3_stmt *s, int i, const void *data, int n) {
+    return sqlite3_bind_blob(s, i, data, n, SQLITE_TRANSIENT);
+}
+#endif
