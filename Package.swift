@@ -20,6 +20,7 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
 
@@ -30,7 +31,7 @@ let package = Package(
 
         // Services (no GTK).
         .target(name: "Storage", dependencies: ["CSQLite"]),
-        .target(name: "BillfoldCore", dependencies: []),
+        .target(name: "BillfoldCore", dependencies: ["CIntl"]),
         .target(name: "Documents", dependencies: ["Graphics"]),
 
         // The plugin contract and the shared UI.

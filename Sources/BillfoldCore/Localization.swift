@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CIntl
 
 /// The gettext domain every Billfold string belongs to.
 public let gettextDomain = "billfold"
