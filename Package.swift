@@ -46,6 +46,10 @@ let package = Package(
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
             "TipSplitPlugin",
         ]),
+
+        // Tests.
+        .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
+        .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe"]),
     ],
     swiftLanguageModes: [.v6]
 )

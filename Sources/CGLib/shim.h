@@ -43,6 +43,15 @@ static inline GObject *bf_object(gpointer p) { return G_OBJECT(p); }
 static inline GApplication *bf_application(gpointer p) { return G_APPLICATION(p); }
 static inline GActionMap *bf_action_map(gpointer p) { return G_ACTION_MAP(p); }
 
+// libdispatch's hooks for a foreign main loop (CoreFoundation uses the same pair). On Linux the
+// handle is an eventfd that becomes readable when the main queue has work.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline guint bf_unix_fd_add(gint fd, GUnixFDSourceFunc func, gpointer data) {
+    return g_unix_fd_add(fd, G_IO_IN, func, data);
+}
+
 // GLIB_CHECK_VERSION is a macro.
 static inline gboolean bf_glib_at_least(guint major, guint minor) {
     return glib_major_version > major || (glib_major_version == major && glib_minor_version >= minor);
