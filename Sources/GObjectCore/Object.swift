@@ -36,6 +36,12 @@ open class Object {
         rawPointer.assumingMemoryBound(to: T.self)
     }
 
+    /// The instance as an opaque pointer, for C types whose struct is private.
+    package var opaquePointer: OpaquePointer { OpaquePointer(objectPointer) }
+
+    /// `pointer()` where C takes an opaque type: the call site reads the same either way.
+    package func pointer() -> OpaquePointer { opaquePointer }
+
     /// The GType name, e.g. `GtkButton`; useful in tests and diagnostics.
     public var typeName: String {
         String(cString: g_type_name(objectPointer.pointee.g_type_instance.g_class.pointee.g_type))

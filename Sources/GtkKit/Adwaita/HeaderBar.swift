@@ -1,0 +1,79 @@
+import CGtk
+import GObjectCore
+
+/// An `AdwHeaderBar`.
+@MainActor
+public final class HeaderBar: Widget {
+    public init(title: Widget? = nil) {
+        super.init(adopting: untyped(adw_header_bar_new()))
+        if let title { adw_header_bar_set_title_widget(pointer(), title.widgetPointer) }
+    }
+
+    public func packStart(_ child: Widget) { adw_header_bar_pack_start(pointer(), child.widgetPointer) }
+    public func packEnd(_ child: Widget) { adw_header_bar_pack_end(pointer(), child.widgetPointer) }
+
+    public var titleWidget: Widget? {
+        didSet { adw_header_bar_set_title_widget(pointer(), titleWidget?.widgetPointer) }
+    }
+
+    public var showsStartTitleButtons: Bool {
+        get { adw_header_bar_get_show_start_title_buttons(pointer()) != 0 }
+        set { adw_header_bar_set_show_start_title_buttons(pointer(), newValue ? 1 : 0) }
+    }
+
+    public var showsEndTitleButtons: Bool {
+        get { adw_header_bar_get_show_end_title_buttons(pointer()) != 0 }
+        set { adw_header_bar_set_show_end_title_buttons(pointer(), newValue ? 1 : 0) }
+    }
+}
+
+/// An `AdwWindowTitle`: a title and an optional subtitle for a header bar.
+@MainActor
+public final class WindowTitle: Widget {
+    public init(_ title: String, subtitle: String = "") {
+        super.init(adopting: untyped(adw_window_title_new(title, subtitle)))
+    }
+
+    public var title: String {
+        get { String(cString: adw_window_title_get_title(pointer())) }
+        set { adw_window_title_set_title(pointer(), newValue) }
+    }
+
+    public var subtitle: String {
+        get { String(cString: adw_window_title_get_subtitle(pointer())) }
+        set { adw_window_title_set_subtitle(pointer(), newValue) }
+    }
+}
+
+/// An `AdwClamp`: keeps content at a readable width in wide windows.
+@MainActor
+public final class Clamp: Widget {
+    public init(child: Widget, maximumWidth: Int = 600) {
+        super.init(adopting: untyped(adw_clamp_new()))
+        adw_clamp_set_child(pointer(), child.widgetPointer)
+        adw_clamp_set_maximum_size(pointer(), gint(maximumWidth))
+        adw_clamp_set_tightening_threshold(pointer(), gint(maximumWidth * 2 / 3))
+    }
+}
+
+/// An `AdwStatusPage`: an empty state or a full-page message.
+@MainActor
+public final class StatusPage: Widget {
+    public init(iconName: String?, title: String, description: String? = nil, child: Widget? = nil) {
+        super.init(adopting: untyped(adw_status_page_new()))
+        adw_status_page_set_icon_name(pointer(), iconName)
+        adw_status_page_set_title(pointer(), title)
+        adw_status_page_set_description(pointer(), description)
+        if let child { adw_status_page_set_child(pointer(), child.widgetPointer) }
+    }
+
+    public var title: String {
+        get { String(cString: adw_status_page_get_title(pointer())) }
+        set { adw_status_page_set_title(pointer(), newValue) }
+    }
+
+    public var pageDescription: String? {
+        get { adw_status_page_get_description(pointer()).map { String(cString: $0) } }
+        set { adw_status_page_set_description(pointer(), newValue) }
+    }
+}

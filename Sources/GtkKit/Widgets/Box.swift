@@ -1,0 +1,80 @@
+import CGtk
+import GObjectCore
+
+/// A `GtkBox`: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: Orientation, spacing: Int = 0, children: [Widget] = []) {
+        super.init(adopting: untyped(gtk_box_new(orientation.gtk, gint(spacing))))
+        children.forEach(append)
+    }
+
+    public func append(_ child: Widget) { gtk_box_append(pointer(), child.widgetPointer) }
+    public func prepend(_ child: Widget) { gtk_box_prepend(pointer(), child.widgetPointer) }
+    public func remove(_ child: Widget) { gtk_box_remove(pointer(), child.widgetPointer) }
+
+    /// Draws the children as one linked group, as GNOME does for segmented buttons.
+    public func makeLinked() { addCssClass("linked") }
+
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(pointer()) != 0 }
+        set { gtk_box_set_homogeneous(pointer(), newValue ? 1 : 0) }
+    }
+}
+
+/// A `GtkSeparator`.
+@MainActor
+public final class Separator: Widget {
+    public init(_ orientation: Orientation) {
+        super.init(adopting: untyped(gtk_separator_new(orientation.gtk)))
+    }
+}
+
+/// A `GtkScrolledWindow`.
+@MainActor
+public final class ScrolledWindow: Widget {
+    public init(child: Widget? = nil, horizontalScrolling: Bool = false) {
+        super.init(adopting: untyped(gtk_scrolled_window_new()))
+        gtk_scrolled_window_set_policy(pointer(), horizontalScrolling ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
+                                       GTK_POLICY_AUTOMATIC)
+        if let child { self.child = child }
+    }
+
+    public var child: Widget? {
+        didSet { gtk_scrolled_window_set_child(pointer(), child?.widgetPointer) }
+    }
+
+    /// Make the scrolled content size itself to the page instead of a fixed viewport height.
+    public var propagatesNaturalHeight: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_height(pointer()) != 0 }
+        set { gtk_scrolled_window_set_propagate_natural_height(pointer(), newValue ? 1 : 0) }
+    }
+}
+
+/// A `GtkStack`: one visible child at a time, chosen by name.
+@MainActor
+public final class Stack: Widget {
+    private var children: [String: Widget] = [:]
+
+    public init() {
+        super.init(adopting: untyped(gtk_stack_new()))
+        gtk_stack_set_transition_type(pointer(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    }
+
+    public func add(_ child: Widget, named name: String) {
+        gtk_stack_add_named(pointer(), child.widgetPointer, name)
+        children[name] = child
+    }
+
+    public func remove(named name: String) {
+        guard let child = children.removeValue(forKey: name) else { return }
+        gtk_stack_remove(pointer(), child.widgetPointer)
+    }
+
+    public func child(named name: String) -> Widget? { children[name] }
+
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(pointer()).map { String(cString: $0) } }
+        set { if let newValue, children[newValue] != nil { gtk_stack_set_visible_child_name(pointer(), newValue) } }
+    }
+}
