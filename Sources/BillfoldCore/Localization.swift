@@ -7,17 +7,27 @@ public let gettextDomain = "billfold"
 /// gettext keyword is `tr`: xgettext runs with `-L C --keyword=tr --keyword=trn:1,2`,
 /// which is why the argument must be a single-line literal without interpolation.
 public func tr(_ msgid: String) -> String {
-    guard let translated = dgettext(gettextDomain, msgid) else { return msgid }
-    return String(cString: translated)
+    // dgettext returns its argument when there is no translation, and that C string only lives
+    // inside withCString: read the result before leaving it.
+    msgid.withCString { id in
+        guard let translated = dgettext(gettextDomain, id), translated != UnsafeMutablePointer(mutating: id) else {
+            return msgid
+        }
+        return String(cString: translated)
+    }
 }
 
 /// Translates a string with a plural form chosen for `count` in the user's language.
 public func trn(_ singular: String, _ plural: String, _ count: Int) -> String {
-    let n = UInt(clamping: count)
-    guard let translated = dngettext(gettextDomain, singular, plural, n) else {
-        return count == 1 ? singular : plural
+    let fallback = count == 1 ? singular : plural
+    return singular.withCString { one in
+        plural.withCString { many in
+            guard let translated = dngettext(gettextDomain, one, many, UInt(clamping: count)),
+                  translated != UnsafeMutablePointer(mutating: one),
+                  translated != UnsafeMutablePointer(mutating: many) else { return fallback }
+            return String(cString: translated)
+        }
     }
-    return String(cString: translated)
 }
 
 public enum Localization {

@@ -37,7 +37,8 @@ public final class ScrolledWindow: Widget {
         super.init(adopting: untyped(gtk_scrolled_window_new()))
         gtk_scrolled_window_set_policy(pointer(), horizontalScrolling ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER,
                                        GTK_POLICY_AUTOMATIC)
-        if let child { self.child = child }
+        if let child { gtk_scrolled_window_set_child(pointer(), child.widgetPointer) }
+        self.child = child
     }
 
     public var child: Widget? {

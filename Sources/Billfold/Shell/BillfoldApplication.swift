@@ -1,0 +1,56 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+import PluginAPI
+
+/// The application: app-wide actions and shortcuts, and the one main window.
+@MainActor
+final class BillfoldApplication {
+    private let application = AdwaitaApplication(id: AppInfo.id)
+    private let pluginTypes: [any Plugin.Type]
+    private var window: MainWindow?
+
+    init(pluginTypes: [any Plugin.Type]) {
+        self.pluginTypes = pluginTypes
+        application.onStartup { [unowned self] in self.startUp() }
+        application.onActivate { [unowned self] in self.activate() }
+    }
+
+    func run() -> Int32 {
+        application.run(arguments: [CommandLine.arguments.first ?? "billfold"])
+    }
+
+    private func startUp() {
+        if let styleSheet = AppInfo.styleSheet { application.loadStyleSheet(path: styleSheet) }
+        addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in
+            self.window?.saveState()
+            self.application.quit()
+        }
+        addAction("close-window", accelerators: ["<Control>w"]) { [unowned self] in self.window?.close() }
+        addAction("preferences", accelerators: ["<Control>comma"]) { [unowned self] in self.window?.showPreferences() }
+        addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in self.window?.showShortcuts() }
+        addAction("about") { [unowned self] in self.window?.showAbout() }
+    }
+
+    private func activate() {
+        if let window {
+            window.present()
+            return
+        }
+        guard let settings = Settings(schemaID: AppInfo.id) else {
+            let message = String(format: tr("The settings schema %@ is not installed. Install Billfold, or set GSETTINGS_SCHEMA_DIR to a folder with the compiled schema."), AppInfo.id)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            application.quit()
+            return
+        }
+        let window = MainWindow(application: application, settings: settings, pluginTypes: pluginTypes)
+        self.window = window
+        window.present()
+    }
+
+    private func addAction(_ name: String, accelerators: [String] = [], _ handler: @escaping @MainActor () -> Void) {
+        application.add(SimpleAction(name: name, handler))
+        if !accelerators.isEmpty { application.setAccelerators(accelerators, for: "app.\(name)") }
+    }
+}

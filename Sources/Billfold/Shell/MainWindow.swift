@@ -1,0 +1,165 @@
+import BillfoldCore
+import GObjectCore
+import GtkKit
+import PluginAPI
+
+/// The main window: a sidebar of plugin pages and the selected page, folding into one pane on
+/// a narrow appWindow.
+@MainActor
+final class MainWindow {
+    private let appWindow: ApplicationWindow
+    private let settings: Settings
+    private let leaflet = Leaflet()
+    private let sidebar = Sidebar()
+    private let pages = Stack()
+    private let toasts: ToastOverlay
+    private let host: PluginHost
+    private var backButtons: [Button] = []
+
+    init(application: AdwaitaApplication, settings: Settings, pluginTypes: [any Plugin.Type]) {
+        appWindow = ApplicationWindow(application: application)
+        self.settings = settings
+        toasts = ToastOverlay(child: leaflet)
+        host = PluginHost(pluginTypes: pluginTypes, settings: settings)
+        appWindow.title = tr("Billfold")
+        appWindow.content = toasts
+        appWindow.setSizeRequest(width: 360, height: 400)
+        restoreState()
+        buildLayout()
+        host.hosting = self
+        host.onPagesChanged = { [unowned self] in self.reloadPages() }
+        host.activateEnabledPlugins()
+        appWindow.onCloseRequest { [unowned self] in
+            self.saveState()
+            return false
+        }
+    }
+
+    func present() { appWindow.present() }
+    func close() { appWindow.close() }
+
+    // MARK: Layout
+
+    private func buildLayout() {
+        sidebar.primaryMenu = makePrimaryMenu()
+        sidebar.onPageSelected = { [unowned self] id in self.show(pageID: id, userChose: true) }
+        sidebar.widget.setSizeRequest(width: 220)
+        pages.expandsHorizontally = true
+        pages.setSizeRequest(width: 360)
+        leaflet.append(sidebar.widget)
+        leaflet.append(Separator(.vertical), navigatable: false)
+        leaflet.append(pages)
+        leaflet.onFoldedChanged { [unowned self] in self.updateFolding() }
+        updateFolding()
+    }
+
+    private func makePrimaryMenu() -> MenuButton {
+        let section = Menu()
+        section.append(tr("_Preferences"), action: "app.preferences")
+        section.append(tr("_Keyboard Shortcuts"), action: "app.shortcuts")
+        section.append(tr("_About Billfold"), action: "app.about")
+        let menu = Menu()
+        menu.appendSection(section)
+        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu, accessibleLabel: tr("Main Menu"))
+        button.makePrimary()
+        return button
+    }
+
+    private func updateFolding() {
+        let folded = leaflet.isFolded
+        sidebar.showsWindowButtons = folded
+        backButtons.forEach { $0.isVisible = folded }
+    }
+
+    /// Rebuilds the sidebar and page stack from the host's current pages.
+    private func reloadPages() {
+        for id in sidebar.pageIDs { pages.remove(named: id) }
+        let entries = host.pages
+        for entry in entries { pages.add(entry.widget, named: entry.id) }
+        sidebar.setEntries(entries.map { Sidebar.Entry(id: $0.id, title: $0.title, iconName: $0.iconName, failed: $0.failed) })
+        let remembered = settings.string("last-page")
+        let target = entries.first { $0.id == remembered }?.id ?? entries.first?.id
+        if let target { show(pageID: target, userChose: false) }
+        updateFolding()
+    }
+
+    private func show(pageID: String, userChose: Bool) {
+        guard pages.child(named: pageID) != nil else { return }
+        pages.visibleChildName = pageID
+        sidebar.select(pageID)
+        host.currentPageID = pageID
+        settings.set("last-page", pageID)
+        if userChose { leaflet.visibleChild = pages }
+        host.pages.first { $0.id == pageID }?.onShown?()
+    }
+
+    // MARK: Windows the menu opens
+
+    func showPreferences() {
+        ShellPreferences(parent: appWindow, host: host).present()
+    }
+
+    func showShortcuts() {
+        let general = ShortcutGroup(title: tr("General"), shortcuts: [
+            ShortcutInfo(title: tr("Preferences"), accelerator: "<Control>comma"),
+            ShortcutInfo(title: tr("Keyboard Shortcuts"), accelerator: "<Control>question"),
+            ShortcutInfo(title: tr("Main Menu"), accelerator: "F10"),
+            ShortcutInfo(title: tr("Close Window"), accelerator: "<Control>w"),
+            ShortcutInfo(title: tr("Quit"), accelerator: "<Control>q"),
+        ])
+        ShortcutsWindow(parent: appWindow, groups: [general] + host.shortcutGroups).present()
+    }
+
+    func showAbout() {
+        AboutWindow(parent: appWindow, info: AboutInfo(
+            applicationName: tr("Billfold"),
+            applicationIcon: AppInfo.id,
+            version: AppInfo.version,
+            developerName: tr("The Billfold developers"),
+            website: AppInfo.website,
+            issueURL: AppInfo.issueURL,
+            copyright: "© 2026 The Billfold developers",
+            comments: tr("Invoices, trip expenses and tip splitting for freelancers and small businesses. Offline, with no account."),
+            translatorCredits: tr("translator-credits") == "translator-credits" ? "" : tr("translator-credits")
+        )).present()
+    }
+
+    // MARK: State
+
+    private func restoreState() {
+        appWindow.setDefaultSize(width: settings.int("window-width"), height: settings.int("window-height"))
+        if settings.bool("window-maximized") { appWindow.maximize() }
+    }
+
+    func saveState() {
+        let maximized = appWindow.isMaximized
+        settings.set("window-maximized", maximized)
+        if !maximized {
+            let size = appWindow.defaultSize
+            settings.set("window-width", size.width)
+            settings.set("window-height", size.height)
+        }
+    }
+}
+
+extension MainWindow: PluginHosting {
+    var window: Window? { appWindow }
+
+    func addShortcut(_ accelerator: String, title: String, pluginID: String, _ handler: @escaping @MainActor () -> Void) {
+        if host.route(accelerator, title: title, pluginID: pluginID, handler) {
+            appWindow.addShortcut(accelerator) { [unowned self] in self.host.dispatchShortcut(accelerator) }
+        }
+    }
+
+    func showToast(_ message: String, undoLabel: String?, onUndo: (@MainActor () -> Void)?) {
+        toasts.show(message, buttonLabel: onUndo == nil ? nil : (undoLabel ?? tr("Undo")), onButton: onUndo)
+    }
+
+    func makeBackButton() -> Widget {
+        let button = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
+        button.onClicked { [unowned self] in self.leaflet.navigateBack() }
+        button.isVisible = leaflet.isFolded
+        backButtons.append(button)
+        return button
+    }
+}

@@ -1,0 +1,41 @@
+import BillfoldCore
+import GtkKit
+
+/// Preferences: appearance, and which plugins are on.
+@MainActor
+final class ShellPreferences {
+    private let window: PreferencesWindow
+
+    init(parent: Window?, host: PluginHost) {
+        window = PreferencesWindow(parent: parent)
+        let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
+
+        let appearance = PreferencesGroup(title: tr("Appearance"))
+        let schemes: [ColorScheme] = [.followSystem, .light, .dark]
+        let style = ComboRow(title: tr("Style"), choices: [tr("Follow System"), tr("Light"), tr("Dark")])
+        style.selectedIndex = schemes.firstIndex(of: StyleManager.colorScheme)
+        style.onSelectionChanged {
+            if let index = style.selectedIndex { StyleManager.colorScheme = schemes[index] }
+        }
+        appearance.add(style)
+        page.add(appearance)
+
+        let plugins = PreferencesGroup(title: tr("Modules"),
+                                       description: tr("Turn off what you do not use. Your data stays and comes back when you turn a module on again."))
+        for plugin in host.plugins {
+            let row = ActionRow(title: plugin.info.name, subtitle: plugin.info.summary)
+            let toggle = Switch()
+            toggle.isActive = host.isEnabled(plugin.info.id)
+            toggle.accessibleLabel = plugin.info.name
+            toggle.onToggled { [weak host] in host?.setEnabled(plugin.info.id, toggle.isActive) }
+            row.addPrefix(Image(iconName: plugin.info.iconName))
+            row.addSuffix(toggle)
+            row.activates(toggle)
+            plugins.add(row)
+        }
+        page.add(plugins)
+        window.add(page)
+    }
+
+    func present() { window.present() }
+}

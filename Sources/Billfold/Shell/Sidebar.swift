@@ -1,0 +1,64 @@
+import BillfoldCore
+import GtkKit
+
+/// The sidebar: the app's header bar with the primary menu, and one row per plugin page.
+@MainActor
+final class Sidebar {
+    struct Entry {
+        let id: String
+        let title: String
+        let iconName: String
+        let failed: Bool
+    }
+
+    let widget: Box
+    private let header = HeaderBar(title: WindowTitle(tr("Billfold")))
+    private let list = ListBox()
+    private(set) var pageIDs: [String] = []
+    var onPageSelected: (@MainActor (String) -> Void)?
+
+    init() {
+        list.styleAsNavigationSidebar()
+        list.accessibleLabel = tr("Sections")
+        let scroller = ScrolledWindow(child: list)
+        scroller.expandsVertically = true
+        widget = Box(.vertical, children: [header, scroller])
+        list.onRowActivated { [unowned self] index in
+            guard self.pageIDs.indices.contains(index) else { return }
+            self.onPageSelected?(self.pageIDs[index])
+        }
+        list.onSelectionChanged { [unowned self] index in
+            guard let index, self.pageIDs.indices.contains(index) else { return }
+            self.onPageSelected?(self.pageIDs[index])
+        }
+    }
+
+    var primaryMenu: MenuButton? {
+        didSet { if let primaryMenu { header.packEnd(primaryMenu) } }
+    }
+
+    /// The window's close button sits on the page when unfolded and here when folded.
+    var showsWindowButtons: Bool {
+        get { header.showsEndTitleButtons }
+        set { header.showsEndTitleButtons = newValue }
+    }
+
+    func setEntries(_ entries: [Entry]) {
+        list.removeAll()
+        pageIDs = entries.map(\.id)
+        for entry in entries {
+            let icon = Image(iconName: entry.failed ? "dialog-warning-symbolic" : entry.iconName)
+            let label = Label(entry.title, wraps: false)
+            label.xAlign = 0
+            let row = Box(.horizontal, spacing: 12, children: [icon, label])
+            row.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+            row.accessibleLabel = entry.title
+            list.append(row)
+        }
+    }
+
+    func select(_ id: String) {
+        guard let index = pageIDs.firstIndex(of: id), list.selectedIndex != index else { return }
+        list.selectedIndex = index
+    }
+}

@@ -1,0 +1,45 @@
+import GObjectCore
+import GtkKit
+
+/// What the shell does for plugins. Implemented by the shell, and by a test host in tests.
+@MainActor
+public protocol PluginHosting: AnyObject {
+    var window: Window? { get }
+    func showToast(_ message: String, undoLabel: String?, onUndo: (@MainActor () -> Void)?)
+    func addShortcut(_ accelerator: String, title: String, pluginID: String, _ handler: @escaping @MainActor () -> Void)
+    func makeBackButton() -> Widget
+}
+
+/// Everything a plugin gets from the shell when it is activated.
+@MainActor
+public final class PluginContext {
+    public let pluginID: String
+    public let services: ServiceRegistry
+    /// The app's settings; nil only in tests that run without the compiled schema.
+    public let settings: Settings?
+    private unowned let host: PluginHosting
+
+    public init(pluginID: String, services: ServiceRegistry, settings: Settings?, host: PluginHosting) {
+        self.pluginID = pluginID
+        self.services = services
+        self.settings = settings
+        self.host = host
+    }
+
+    /// The main window, for dialogs and file choosers.
+    public var window: Window? { host.window }
+
+    /// Brief feedback; with `onUndo`, the toast offers Undo.
+    public func showToast(_ message: String, undoLabel: String? = nil, onUndo: (@MainActor () -> Void)? = nil) {
+        host.showToast(message, undoLabel: undoLabel, onUndo: onUndo)
+    }
+
+    /// A shortcut active while this plugin's page is shown; `title` lists it in the
+    /// Keyboard Shortcuts window.
+    public func addShortcut(_ accelerator: String, title: String, _ handler: @escaping @MainActor () -> Void) {
+        host.addShortcut(accelerator, title: title, pluginID: pluginID, handler)
+    }
+
+    /// A back button for the page's header bar, shown only while the window is folded.
+    public func makeBackButton() -> Widget { host.makeBackButton() }
+}
