@@ -40,7 +40,7 @@ section "Tools"
 missing_tools=false
 for pair in desktop-file-validate:desktop-file-utils appstreamcli:appstream \
             glib-compile-schemas:libglib2.0-bin gsettings:libglib2.0-bin msgfmt:gettext \
-            xgettext:gettext msgunfmt:gettext python3:python3; do
+            xgettext:gettext msgunfmt:gettext gettext:gettext-base python3:python3; do
     tool=${pair%%:*}
     if command -v "$tool" >/dev/null; then ok "$tool"; else bad "$tool is missing (Debian package: ${pair#*:})"; missing_tools=true; fi
 done
@@ -321,6 +321,22 @@ if $binary_built; then
     else
         bad "billfold --version exited $status and printed '$out'; it must exit 0 and print the version $version from the metainfo"
     fi
+    # Started through PATH from elsewhere, as the desktop file starts it, the binary must still
+    # find its catalogs: --help's first line comes out in each language that translates it.
+    english=$(cd / && env -u LANGUAGE LC_ALL=C.UTF-8 PATH="$stage/usr/bin:$PATH" billfold --help 2>&1 | head -n 1)
+    for lang in "${linguas[@]}"; do
+        wanted=$(TEXTDOMAINDIR=$share/locale LANGUAGE=$lang LC_ALL=C.UTF-8 gettext -d "$domain" "$english" 2>/dev/null)
+        if [ -z "$english" ] || [ "$wanted" = "$english" ]; then
+            note "po/$lang.po does not translate '$english'; the $lang run of --help was not checked"
+            continue
+        fi
+        got=$(cd / && LANGUAGE=$lang LC_ALL=C.UTF-8 PATH="$stage/usr/bin:$PATH" billfold --help 2>&1 | head -n 1)
+        if [ "$got" = "$wanted" ]; then
+            ok "LANGUAGE=$lang billfold --help: $got"
+        else
+            bad "LANGUAGE=$lang billfold --help printed '$got', not the $lang translation '$wanted'"
+        fi
+    done
 else
     note "skipped: no binary was built"
 fi
