@@ -9,7 +9,11 @@ enum AppInfo {
 
     /// `<prefix>/share`, found beside the executable (`<prefix>/bin/billfold`) when installed.
     static var dataDirectory: String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // argv[0] is only "billfold" when started through PATH (as the desktop file does), so
+        // ask the kernel where the executable is.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let executable = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share")
         return FileManager.default.fileExists(atPath: share.appendingPathComponent("billfold").path) ? share.path : nil
     }
