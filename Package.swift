@@ -50,6 +50,7 @@ let package = Package(
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
