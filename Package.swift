@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "Storage", dependencies: ["CSQLite"]),
         .target(name: "BillfoldCore", dependencies: ["CIntl"]),
         .target(name: "Documents", dependencies: ["Graphics"]),
+        .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore"]),
 
         // The plugin contract and the shared UI.
         .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit"]),
