@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "billfold", targets: ["Billfold"]),
+        .executable(name: "billfold-license", targets: ["LicenseTool"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -47,6 +48,9 @@ let package = Package(
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
             "TipSplitPlugin",
         ]),
+
+        // Vendor tool: makes the signing key pair and issues licences.
+        .executableTarget(name: "LicenseTool", dependencies: ["Licensing", "BillfoldCore"]),
 
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
