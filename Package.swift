@@ -56,6 +56,7 @@ let package = Package(
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore"]),
+        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,96 @@
+import BillfoldCore
+import Foundation
+@testable import Licensing
+import Testing
+
+/// Fixed instants, so no test depends on today's date.
+enum Instants {
+    /// 2025-01-01T00:00:00Z
+    static let issued = Date(timeIntervalSince1970: 1_735_689_600)
+    /// 2026-01-01T00:00:00Z
+    static let expires = Date(timeIntervalSince1970: 1_767_225_600)
+    static let day: TimeInterval = 86_400
+    static let midTerm = issued.addingTimeInterval(100 * day)
+    static let graceEnd = expires.addingTimeInterval(14 * day)
+}
+
+/// Each test makes its own keys; the vendor's secret key is never in the repository.
+enum TestKeys {
+    static func make() throws -> LicenseSigningKey { try LicenseSigningKey.generate() }
+}
+
+func makeLicense(plan: LicensePlan = .annual,
+                 name: String = "Ada Lovelace",
+                 email: String = "ada@example.com",
+                 issued: Date = Instants.issued,
+                 expires: Date? = Instants.expires,
+                 features: Set<Feature> = Set(Feature.allCases)) throws -> License {
+    try License(id: "lic-0001", licenseeName: name, licenseeEmail: email, plan: plan,
+                issuedAt: issued, expiresAt: plan == .lifetime ? nil : expires, features: features)
+}
+
+/// The error a throwing expression threw, or `nil` if it returned.
+func licenseError<T>(_ body: () throws(LicenseError) -> T) -> LicenseError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// A small, fast, seeded generator (SplitMix64) so fuzz runs are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// `count` random bytes, eight per draw (a byte per draw is slow in debug builds).
+    mutating func bytes(count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: next()) { bytes.append(contentsOf: $0) }
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+}
+
+/// A clock the store reads; tests move it.
+@MainActor
+final class TestClock {
+    var now: Date
+
+    init(_ now: Date) { self.now = now }
+}
+
+/// A fresh directory under the system's temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("billfold-licensing-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+extension String {
+    /// The armoured text with `transform` applied to each body line (markers untouched).
+    func mappingBodyLines(_ transform: (String) -> String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.contains("BILLFOLD LICENSE") || line.isEmpty ? String(line) : transform(String(line))
+        }.joined(separator: "\n")
+    }
+}
