@@ -54,8 +54,11 @@ let package = Package(
 
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
-        .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe"]),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore"]),
+        .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI"], path: "Tests/Support/TestSupport"),
+        .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
+        .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "GtkKit", "GObjectCore", "TestSupport"]),
+        .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
     ],
     swiftLanguageModes: [.v6]

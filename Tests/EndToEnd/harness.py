@@ -16,7 +16,6 @@ config.config.actionDelay = 0.1
 config.config.typingDelay = 0.02
 config.config.logDebugToFile = False
 
-from dogtail.predicate import GenericPredicate  # noqa: E402
 from dogtail.tree import root, SearchError  # noqa: E402
 
 
@@ -37,10 +36,24 @@ def wait_until(condition, timeout=10.0, message="condition"):
     raise TestFailure(f"timed out waiting for {message}")
 
 
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def compiled_schema_dir():
+    """The app's compiled settings schema: the one build-aux/dev staged, or a fresh one."""
+    staged = os.environ.get("GSETTINGS_SCHEMA_DIR")
+    if staged and os.path.exists(os.path.join(staged, "gschemas.compiled")):
+        return staged
+    directory = tempfile.mkdtemp(prefix="billfold-schemas-")
+    shutil.copy(os.path.join(REPO, "data", "io.github.billfold.Billfold.gschema.xml"), directory)
+    subprocess.run(["glib-compile-schemas", "--strict", directory], check=True)
+    return directory
+
+
 class App:
     """One running Billfold with its own data, config and settings."""
 
-    def __init__(self, binary, language="C.UTF-8", extra_env=None):
+    def __init__(self, binary, language="en_US.UTF-8", extra_env=None):
         self.binary = os.path.abspath(binary)
         self.home = tempfile.mkdtemp(prefix="billfold-e2e-")
         env = dict(os.environ)
@@ -50,6 +63,7 @@ class App:
             "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
             "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
             "GSETTINGS_BACKEND": "memory",
+            "GSETTINGS_SCHEMA_DIR": compiled_schema_dir(),
             "GSK_RENDERER": "cairo",
             "LANGUAGE": language.split(".")[0],
             "LC_ALL": language,
@@ -69,17 +83,41 @@ class App:
         return None
 
     def find(self, role, name, timeout=10.0):
-        """The first showing node with this role and accessible name."""
+        """The first node with this role and accessible name. GTK 4.8 appends a button's label
+        text to its accessible name ("20% 20%"), so a name followed by a space matches too."""
+        def matches(node):
+            return node.roleName == role and (node.name == name or (node.name or "").startswith(name + " "))
+
         def search():
-            for node in self.window.findChildren(GenericPredicate(roleName=role, name=name), showingOnly=True):
+            for node in self.window.findChildren(matches, showingOnly=False):
                 return node
             return None
         return wait_until(search, timeout=timeout, message=f"{role} “{name}”")
 
-    def type_into(self, node, text):
-        node.grabFocus()
-        wait_until(lambda: node.focused, message=f"focus in “{node.name}”")
+    def value_next_to(self, caption):
+        """The text of the label shown with a caption label (a row's value, a card's amount):
+        GTK 4.8 names labels by their text only, so values are found through their caption."""
+        node = self.find("label", caption)
+        for _ in range(6):
+            node = node.parent
+            others = [label for label in node.findChildren(lambda n: n.roleName == "label")
+                      if label.name != caption]
+            if others:
+                return others[0].name
+        raise TestFailure(f"no value shown next to “{caption}”")
+
+    def type_into(self, node, text, replace=False):
+        """Clicks into a text field and types, as a person would; `replace` selects what was there first."""
+        # Click near the leading edge: a spin button's centre is its minus button.
+        from dogtail import rawinput
+        (x, y), (width, height) = node.position, node.size
+        rawinput.click(x + min(12, width // 4), y + height // 2)
+        time.sleep(0.3)
+        if replace:
+            from dogtail.rawinput import keyCombo
+            keyCombo("<Control>a")
         node.typeText(text)
+        time.sleep(0.2)
 
     def close(self):
         if self.process.poll() is None:

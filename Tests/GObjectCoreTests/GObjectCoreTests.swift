@@ -2,6 +2,7 @@ import Testing
 @testable import GObjectCore
 import CGLib
 import Foundation
+import TestSupport
 
 @Suite(.serialized) @MainActor
 struct ObjectLifetimeTests {
@@ -77,7 +78,7 @@ struct MainLoopTests {
     // Under the test runner the main actor is a serial queue, not GLib's thread, so the bridge
     // is checked in a child process that runs the loop exactly as the app does.
     @Test func backgroundTaskResumesOnTheMainActorWhileGLibRuns() throws {
-        let output = try TestSupport.run(executable: "MainLoopProbe")
+        let output = try Processes.run(builtProduct: "MainLoopProbe")
         #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "resumed 42")
     }
 

@@ -1,11 +1,7 @@
 import GObjectCore
 import Testing
+import TestSupport
 @testable import GtkKit
-
-/// GTK needs a display; without one these suites are skipped with this reason.
-let needsDisplay = Testing.ConditionTrait.enabled("needs a display (run under xvfb-run)") {
-    await MainActor.run { Display.open() }
-}
 
 @Suite(.serialized, needsDisplay) @MainActor
 struct WidgetTests {

@@ -43,7 +43,7 @@ final class MainWindow {
     private func buildLayout() {
         sidebar.primaryMenu = makePrimaryMenu()
         sidebar.onPageSelected = { [unowned self] id in self.show(pageID: id, userChose: true) }
-        sidebar.widget.setSizeRequest(width: 220)
+        sidebar.widget.setSizeRequest(width: 200)
         pages.expandsHorizontally = true
         pages.setSizeRequest(width: 360)
         leaflet.append(sidebar.widget)

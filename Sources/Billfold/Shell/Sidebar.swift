@@ -52,8 +52,7 @@ final class Sidebar {
             label.xAlign = 0
             let row = Box(.horizontal, spacing: 12, children: [icon, label])
             row.setMargins(top: 6, bottom: 6, start: 6, end: 6)
-            row.accessibleLabel = entry.title
-            list.append(row)
+            list.append(row, accessibleLabel: entry.title)
         }
     }
 

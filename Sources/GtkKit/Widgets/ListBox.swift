@@ -15,9 +15,14 @@ public final class ListBox: Widget {
     /// The boxed-list card look.
     public func styleAsBoxedList() { addCssClass("boxed-list") }
 
-    public func append(_ row: Widget) {
+    /// Appends a row; `accessibleLabel` names the row itself for screen readers (GTK wraps
+    /// plain widgets in a `GtkListBoxRow` that would otherwise have no name).
+    public func append(_ row: Widget, accessibleLabel: String? = nil) {
         gtk_list_box_append(pointer(), row.widgetPointer)
         rows.append(row)
+        if let accessibleLabel, let listRow = gtk_widget_get_parent(row.widgetPointer) {
+            bf_accessible_set_label(listRow, accessibleLabel)
+        }
     }
 
     public func remove(_ row: Widget) {

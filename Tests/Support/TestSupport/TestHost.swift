@@ -1,0 +1,32 @@
+import GObjectCore
+import GtkKit
+import PluginAPI
+
+/// Stands in for the shell in plugin tests: records toasts and shortcuts.
+@MainActor
+public final class TestHost: PluginHosting {
+    public var window: Window?
+    public private(set) var toasts: [String] = []
+    public private(set) var undoHandlers: [@MainActor () -> Void] = []
+    public private(set) var shortcuts: [String: @MainActor () -> Void] = [:]
+
+    public init(window: Window? = nil) { self.window = window }
+
+    public func showToast(_ message: String, undoLabel: String?, onUndo: (@MainActor () -> Void)?) {
+        toasts.append(message)
+        if let onUndo { undoHandlers.append(onUndo) }
+    }
+
+    public func addShortcut(_ accelerator: String, title: String, pluginID: String,
+                            _ handler: @escaping @MainActor () -> Void) {
+        shortcuts[accelerator] = handler
+    }
+
+    public func makeBackButton() -> Widget { Button(iconName: "go-previous-symbolic", accessibleLabel: "Back") }
+
+    /// A context for one plugin, with a fresh or shared service registry.
+    public func context(for pluginID: String, services: ServiceRegistry = ServiceRegistry(),
+                        settings: Settings? = nil) -> PluginContext {
+        PluginContext(pluginID: pluginID, services: services, settings: settings, host: self)
+    }
+}
