@@ -88,12 +88,20 @@ struct NumberStyle: Sendable {
         tokens = Array(Set(tokens.map { $0.withoutFormatCharacters }.filter { !$0.isEmpty }))
             .sorted { $0.count > $1.count }
 
-        let plainMinus = "-"
+        // The affixes are read off real output rather than the formatter's prefix properties:
+        // ICU adds CLDR currency spacing ("BHD 1,234.567") only while formatting.
+        let affixSample = NSDecimalNumber(string: "1234.5")
+        let positive = affixes(formatter.string(from: affixSample))
+        let negative = affixes(formatter.string(from: affixSample.multiplying(by: -1)))
+        let positivePrefix = positive?.prefix ?? formatter.positivePrefix ?? ""
+        let positiveSuffix = positive?.suffix ?? formatter.positiveSuffix ?? ""
+        let negativePrefix = negative?.prefix ?? formatter.negativePrefix ?? "-"
+        let negativeSuffix = negative?.suffix ?? formatter.negativeSuffix ?? ""
         return NumberStyle(
-            positivePrefix: formatter.positivePrefix ?? "",
-            positiveSuffix: formatter.positiveSuffix ?? "",
-            negativePrefix: formatter.negativePrefix ?? plainMinus,
-            negativeSuffix: formatter.negativeSuffix ?? "",
+            positivePrefix: positivePrefix,
+            positiveSuffix: positiveSuffix,
+            negativePrefix: negativePrefix,
+            negativeSuffix: negativeSuffix,
             decimalSeparator: decimalText.first ?? ".",
             groupingSeparator: groupingText.first ?? ",",
             groupingSize: formatter.usesGroupingSeparator ? formatter.groupingSize : 0,
@@ -101,6 +109,14 @@ struct NumberStyle: Sendable {
             minimumGroupingDigits: minimumGroupingDigits,
             digits: digits,
             affixTokens: tokens)
+    }
+
+    /// The text before the first digit and after the last one.
+    private static func affixes(_ text: String?) -> (prefix: String, suffix: String)? {
+        guard let characters = text.map(Array.init),
+              let first = characters.firstIndex(where: { $0.isLocaleDigit }),
+              let last = characters.lastIndex(where: { $0.isLocaleDigit }) else { return nil }
+        return (String(characters[..<first]), String(characters[(last + 1)...]))
     }
 
     /// Symbols people commonly type that the locale data does not list for that locale.
