@@ -92,6 +92,7 @@ public final class Database: @unchecked Sendable {
                 throw DatabaseError.fileOperationFailed(path: directory.path, reason: error.localizedDescription)
             }
         }
+        try checkHeader(path)
         let backups = options.backupDirectory
             ?? url.deletingLastPathComponent().appendingPathComponent("backups", isDirectory: true).path
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
@@ -108,6 +109,18 @@ public final class Database: @unchecked Sendable {
             throw error
         }
         return database
+    }
+
+    /// Refuses a file that is not an SQLite database before SQLite opens it: closing a connection
+    /// to such a file would otherwise delete a WAL beside it that might still be rescued.
+    private static func checkHeader(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }   // SQLite reports why
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard !header.isEmpty else { return }   // an empty file is a new database
+        guard header == Data("SQLite format 3\u{0}".utf8) else {
+            throw DatabaseError.corrupt(path: path, details: tr("the file is not an SQLite database"))
+        }
     }
 
     /// A private database that lives in memory until it is closed; for tests and scratch work.
