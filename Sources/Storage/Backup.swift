@@ -88,6 +88,10 @@ extension Database {
         }
     }
 
+    public func restore(from backup: Backup) throws {
+        try restore(from: backup.path)
+    }
+
     /// Restores the database file at `databasePath` from a backup without opening it: the way
     /// out when `open` reported `.corrupt`. The damaged file (and its WAL) is kept beside it as
     /// "<name>.damaged-<time>" in case anything can be rescued; that path is returned.

@@ -343,7 +343,6 @@ public final class Database: @unchecked Sendable {
     }
 
     var isOpenLocked: Bool { connection != nil }
-    var connectionLocked: OpaquePointer? { connection }
     var changesLocked: Int { connection.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     /// Finalizes cached statements, e.g. after a restore replaced the schema under them.

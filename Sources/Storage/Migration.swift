@@ -80,13 +80,9 @@ extension Database {
             if !isInMemory, try holdsAnyTable() {
                 backup = try makeBackup(reason: "before-\(owner)-v\(current + 1)")
             }
-            try executeScript("""
-                CREATE TABLE IF NOT EXISTS \(Self.schemaVersionsTable) (
-                    owner TEXT PRIMARY KEY NOT NULL,
-                    version INTEGER NOT NULL,
-                    migrated_at TEXT NOT NULL
-                )
-                """)
+            // Single-line literals: xgettext reads these files as C and stumbles on """.
+            try executeScript("CREATE TABLE IF NOT EXISTS \(Self.schemaVersionsTable) ("
+                + "owner TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL, migrated_at TEXT NOT NULL)")
             for migration in migrations[current...] {
                 try run(migration, owner: owner)
             }
@@ -107,10 +103,9 @@ extension Database {
                    let table = try queryValue("PRAGMA foreign_key_check", as: String.self) {
                     throw DatabaseError.foreignKeyViolation(table: table)
                 }
-                try execute("""
-                    INSERT INTO \(Self.schemaVersionsTable) (owner, version, migrated_at) VALUES (?, ?, ?)
-                    ON CONFLICT (owner) DO UPDATE SET version = excluded.version, migrated_at = excluded.migrated_at
-                    """, [owner, migration.version, Date()])
+                try execute("INSERT INTO \(Self.schemaVersionsTable) (owner, version, migrated_at) VALUES (?, ?, ?) "
+                    + "ON CONFLICT (owner) DO UPDATE SET version = excluded.version, migrated_at = excluded.migrated_at",
+                    [owner, migration.version, Date()])
             }
         } catch {
             clearStatementCache()

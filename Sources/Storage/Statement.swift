@@ -6,7 +6,9 @@ import Foundation
 /// belongs to, it is used from one thread at a time and locks the database while it runs.
 public final class Statement {
     public let sql: String
-    let database: Database
+    // Weak: the database caches its statements, and a strong reference back would keep a
+    // database nobody uses any more open forever.
+    private weak var database: Database?
     private(set) var handle: OpaquePointer?
     private var cachedColumnNames: [String]?
     var isInUse = false
@@ -46,29 +48,32 @@ public final class Statement {
     /// Runs the statement with positional values (`?`, `?1`) and returns the number of rows changed.
     @discardableResult
     public func execute(_ bindings: [(any SQLBindable)?] = []) throws -> Int {
-        try database.withLock {
+        guard let database else { throw DatabaseError.closed }
+        return try database.withLock {
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(bindings)
             try runToEnd()
-            return database.changesLocked
+            return Int(sqlite3_changes(sqlite3_db_handle(statement)))
         }
     }
 
     /// Runs the statement with named values (`:name`, `@name`, `$name`; the key may omit the prefix).
     @discardableResult
     public func execute(named bindings: [String: (any SQLBindable)?]) throws -> Int {
-        try database.withLock {
+        guard let database else { throw DatabaseError.closed }
+        return try database.withLock {
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(named: bindings)
             try runToEnd()
-            return database.changesLocked
+            return Int(sqlite3_changes(sqlite3_db_handle(statement)))
         }
     }
 
     public func query(_ bindings: [(any SQLBindable)?] = [], _ body: (Row) throws -> Void) throws {
-        try database.withLock {
+        guard let database else { throw DatabaseError.closed }
+        return try database.withLock {
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(bindings)
@@ -77,7 +82,8 @@ public final class Statement {
     }
 
     public func query(named bindings: [String: (any SQLBindable)?], _ body: (Row) throws -> Void) throws {
-        try database.withLock {
+        guard let database else { throw DatabaseError.closed }
+        return try database.withLock {
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(named: bindings)
@@ -88,7 +94,7 @@ public final class Statement {
     // MARK: - Internals, called with the database lock held
 
     func liveHandle() throws -> OpaquePointer {
-        guard let handle, database.isOpenLocked else { throw DatabaseError.closed }
+        guard let handle, let database, database.isOpenLocked else { throw DatabaseError.closed }
         return handle
     }
 
@@ -165,7 +171,7 @@ public final class Statement {
             if status == SQLITE_TOOBIG {
                 throw DatabaseError.sqlite(code: status, message: String(cString: sqlite3_errstr(status)), sql: sql)
             }
-            throw DatabaseError.last(database.connectionLocked, sql: sql)
+            throw DatabaseError.last(sqlite3_db_handle(statement), sql: sql)
         }
     }
 
@@ -182,7 +188,7 @@ public final class Statement {
         case SQLITE_DONE:
             return false
         default:
-            let error = DatabaseError.last(database.connectionLocked, sql: sql)
+            let error = DatabaseError.last(sqlite3_db_handle(statement), sql: sql)
             sqlite3_reset(statement)
             throw error
         }

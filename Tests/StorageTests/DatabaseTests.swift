@@ -226,6 +226,20 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(try row[1] as SQLValue == .text("text"))
     }
 
+    @Test func anUnusedDatabaseIsReleasedAndClosed() throws {
+        weak var released: Database?
+        var statement: Statement?
+        do {
+            let database = try Database.inMemory()
+            try database.execute("CREATE TABLE t (x)")
+            try database.query("SELECT * FROM t") { _ in }
+            statement = try database.prepare("SELECT 1")
+            released = database
+        }
+        #expect(released == nil)
+        #expect(throws: DatabaseError.closed) { try statement?.execute() }
+    }
+
     @Test func closedDatabasesSaySo() throws {
         let database = try Database.inMemory()
         let statement = try database.prepare("SELECT 1")
