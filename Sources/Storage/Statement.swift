@@ -50,6 +50,7 @@ public final class Statement {
     public func execute(_ bindings: [(any SQLBindable)?] = []) throws -> Int {
         guard let database else { throw DatabaseError.closed }
         return try database.withLock {
+            guard database.isOpenLocked else { throw DatabaseError.closed }
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(bindings)
@@ -63,6 +64,7 @@ public final class Statement {
     public func execute(named bindings: [String: (any SQLBindable)?]) throws -> Int {
         guard let database else { throw DatabaseError.closed }
         return try database.withLock {
+            guard database.isOpenLocked else { throw DatabaseError.closed }
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(named: bindings)
@@ -74,6 +76,7 @@ public final class Statement {
     public func query(_ bindings: [(any SQLBindable)?] = [], _ body: (Row) throws -> Void) throws {
         guard let database else { throw DatabaseError.closed }
         return try database.withLock {
+            guard database.isOpenLocked else { throw DatabaseError.closed }
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(bindings)
@@ -84,6 +87,7 @@ public final class Statement {
     public func query(named bindings: [String: (any SQLBindable)?], _ body: (Row) throws -> Void) throws {
         guard let database else { throw DatabaseError.closed }
         return try database.withLock {
+            guard database.isOpenLocked else { throw DatabaseError.closed }
             let statement = try liveHandle()
             defer { sqlite3_reset(statement) }
             try bind(named: bindings)
@@ -93,8 +97,9 @@ public final class Statement {
 
     // MARK: - Internals, called with the database lock held
 
+    /// The entry points (here and in Database) check that the database is open, once per call.
     func liveHandle() throws -> OpaquePointer {
-        guard let handle, let database, database.isOpenLocked else { throw DatabaseError.closed }
+        guard let handle else { throw DatabaseError.closed }
         return handle
     }
 

@@ -86,6 +86,25 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(try database.queryValue("SELECT 0.25 * 2", as: Decimal.self) == dec("0.5"))
     }
 
+    @Test func decimalTextIsExactForEveryMagnitude() throws {
+        let database = try Database.inMemory()
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<5_000 {
+            let significand: Decimal = Bool.random(using: &generator)
+                ? Decimal(UInt64.random(in: 0...UInt64.max, using: &generator))
+                : Decimal(UInt64.random(in: 0...UInt64.max, using: &generator)) * Decimal(UInt64.random(in: 2...UInt64.max, using: &generator))
+            let value = Decimal(sign: Bool.random(using: &generator) ? .minus : .plus,
+                                exponent: Int.random(in: -30...20, using: &generator), significand: significand)
+            let text = try #require(try database.queryValue("SELECT ?", [value], as: String.self))
+            #expect(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) == value, "\(text)")
+            #expect(!text.contains("e") && !text.contains("E"))
+            #expect(try database.queryValue("SELECT ?", [value], as: Decimal.self) == value)
+        }
+        #expect(try database.queryValue("SELECT ?", [dec("-0.05")], as: String.self) == "-0.05")
+        #expect(try database.queryValue("SELECT ?", [Decimal(1200)], as: String.self) == "1200")
+        #expect(try database.queryValue("SELECT ?", [Decimal.nan], as: String.self) == nil)
+    }
+
     @Test func datesAreISO8601TextInUTC() throws {
         let database = try Database.inMemory()
         let date = Date(timeIntervalSince1970: 1_700_000_000)
