@@ -62,7 +62,7 @@ let package = Package(
         // Data core: tests, the child process the crash test kills, and the benchmark.
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
-                          path: "Tests/StorageCrashWriter"),
+                          path: "Tests/Support/StorageCrashWriter"),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),

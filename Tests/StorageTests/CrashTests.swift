@@ -3,7 +3,7 @@ import Storage
 import Testing
 
 /// Kills a child process with SIGKILL while it is in the middle of a large write transaction
-/// (see Tests/StorageCrashWriter) and checks what survives.
+/// (see Tests/Support/StorageCrashWriter) and checks what survives.
 @Suite(.serialized) struct CrashTests {
     private static let rowsPerBatch = 200
 
