@@ -12,7 +12,7 @@ struct NumberStyle: Sendable {
     var groupingSeparator: Character
     var groupingSize: Int
     var secondaryGroupingSize: Int
-    /// Numbers below 10^minimumGroupingDigits+2 are written without grouping (es_ES: 1234).
+    /// 2 where four-digit numbers stay ungrouped (es_ES, pl_PL: 1234 but 12.345), else 1.
     var minimumGroupingDigits: Int
     /// The locale's ten digits, zero first (ASCII for most, Arabic-Indic for ar_BH).
     var digits: [Character]
