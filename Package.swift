@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "billfold", targets: ["Billfold"]),
         .executable(name: "billfold-license", targets: ["LicenseTool"]),
+        .executable(name: "storage-benchmark", targets: ["StorageBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["CCairo", "CPoppler"]),
 
         // Services (no GTK).
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CIntl"]),
         .target(name: "BillfoldCore", dependencies: ["CIntl"]),
         .target(name: "Documents", dependencies: ["Graphics"]),
         .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore"]),
@@ -60,6 +61,14 @@ let package = Package(
         .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
+
+        // Data core: tests, the child process the crash test kills, and the benchmark.
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter"]),
+        .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
+                          path: "Tests/Support/StorageCrashWriter"),
+        .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
+        .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
+                          path: "Benchmarks/StorageBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

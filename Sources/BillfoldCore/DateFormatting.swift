@@ -1,0 +1,78 @@
+import Foundation
+
+/// Why typed text could not be read as a date.
+public enum DateParseError: Error, LocalizedError, Equatable, Sendable {
+    case empty
+    /// Not a date in any form this locale reads; `example` shows today's date in the short form.
+    case unrecognized(example: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .empty:
+            return tr("Enter a date.")
+        case .unrecognized(let example):
+            return String(format: tr("Enter a date like %@."), example)
+        }
+    }
+}
+
+/// Dates in the user's locale: short ("14.11.23") and medium ("14.11.2023", "Nov 14, 2023").
+public struct DateFormatting: Sendable {
+    public enum Style: Sendable {
+        case short
+        case medium
+
+        var foundationStyle: DateFormatter.Style {
+            switch self {
+            case .short: return .short
+            case .medium: return .medium
+            }
+        }
+    }
+
+    public let locale: Locale
+    public let timeZone: TimeZone
+
+    public init(locale: Locale = .current, timeZone: TimeZone = .current) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    public func string(from date: Date, style: Style) -> String {
+        formatter(style).string(from: date)
+    }
+
+    public func shortString(from date: Date) -> String { string(from: date, style: .short) }
+    public func mediumString(from date: Date) -> String { string(from: date, style: .medium) }
+
+    /// Reads a day typed in the short or medium form of the locale, or as ISO 8601
+    /// ("2024-03-01"), and returns its start in `timeZone`.
+    public func date(from text: String) throws(DateParseError) -> Date {
+        let trimmed = text.withoutFormatCharacters.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .empty }
+        let iso = DateFormatter()
+        iso.locale = Locale(identifier: "en_US_POSIX")
+        iso.timeZone = timeZone
+        iso.dateFormat = "yyyy-MM-dd"
+        iso.isLenient = false
+        for candidate in [formatter(.short), formatter(.medium), iso] {
+            candidate.isLenient = false
+            if let date = candidate.date(from: trimmed) {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = timeZone
+                return calendar.startOfDay(for: date)
+            }
+        }
+        throw .unrecognized(example: shortString(from: Date()))
+    }
+
+    private func formatter(_ style: Style) -> DateFormatter {
+        // DateFormatter is not Sendable, so each call makes its own.
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = style.foundationStyle
+        formatter.timeStyle = .none
+        return formatter
+    }
+}

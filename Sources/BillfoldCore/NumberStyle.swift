@@ -1,0 +1,216 @@
+import Foundation
+
+/// How one locale writes one kind of number (an amount in a currency, a plain decimal, a
+/// percentage): taken once from Foundation's ICU data, then applied by hand to exact digit
+/// strings so nothing passes through a Double and formatting and parsing share one source.
+struct NumberStyle: Sendable {
+    var positivePrefix: String
+    var positiveSuffix: String
+    var negativePrefix: String
+    var negativeSuffix: String
+    var decimalSeparator: Character
+    var groupingSeparator: Character
+    var groupingSize: Int
+    var secondaryGroupingSize: Int
+    /// 2 where four-digit numbers stay ungrouped (es_ES, pl_PL: 1234 but 12.345), else 1.
+    var minimumGroupingDigits: Int
+    /// The locale's ten digits, zero first (ASCII for most, Arabic-Indic for ar_BH).
+    var digits: [Character]
+    /// Extra text a person may type around the number: currency symbols and codes, "%".
+    var affixTokens: [String]
+
+    enum Kind: Hashable, Sendable {
+        case currency(String)
+        case plain
+        case percent
+    }
+
+    static func style(for locale: Locale, kind: Kind) -> NumberStyle {
+        NumberStyleCache.shared.style(for: locale, kind: kind)
+    }
+
+    fileprivate static func make(locale: Locale, kind: Kind) -> NumberStyle {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        switch kind {
+        case .currency(let code):
+            formatter.numberStyle = .currency
+            formatter.currencyCode = code
+        case .plain:
+            formatter.numberStyle = .decimal
+        case .percent:
+            formatter.numberStyle = .percent
+        }
+
+        let decimalText: String
+        let groupingText: String
+        if case .currency = kind {
+            decimalText = formatter.currencyDecimalSeparator ?? formatter.decimalSeparator ?? "."
+            groupingText = formatter.currencyGroupingSeparator ?? formatter.groupingSeparator ?? ","
+        } else {
+            decimalText = formatter.decimalSeparator ?? "."
+            groupingText = formatter.groupingSeparator ?? ","
+        }
+
+        let digitFormatter = NumberFormatter()
+        digitFormatter.locale = locale
+        digitFormatter.numberStyle = .decimal
+        digitFormatter.usesGroupingSeparator = false
+        var digits = Array("0123456789")
+        let sample = Array(digitFormatter.string(from: 1_234_567_890) ?? "").filter { $0.isLocaleDigit }
+        if sample.count == 10 {
+            digits = [sample[9]] + Array(sample[0..<9])
+        }
+        // Does the locale group a four-digit number? es_ES and pl_PL do not.
+        let grouping = NumberFormatter()
+        grouping.locale = locale
+        grouping.numberStyle = .decimal
+        let four = (grouping.string(from: 1234) ?? "").withoutFormatCharacters
+        let minimumGroupingDigits = four.allSatisfy({ $0.isLocaleDigit }) ? 2 : 1
+
+        var tokens: [String] = []
+        switch kind {
+        case .currency(let code):
+            tokens.append(code)
+            if let symbol = formatter.currencySymbol { tokens.append(symbol) }
+            let english = NumberFormatter()
+            english.locale = Locale(identifier: "en_US")
+            english.numberStyle = .currency
+            english.currencyCode = code
+            if let symbol = english.currencySymbol { tokens.append(symbol) }
+            tokens += alternateSymbols[code] ?? []
+        case .percent:
+            tokens += ["%", "٪", "％"]
+            if let symbol = formatter.percentSymbol { tokens.append(symbol) }
+        case .plain:
+            break
+        }
+        tokens = Array(Set(tokens.map { $0.withoutFormatCharacters }.filter { !$0.isEmpty }))
+            .sorted { $0.count > $1.count }
+
+        // The affixes are read off real output rather than the formatter's prefix properties:
+        // ICU adds CLDR currency spacing ("BHD 1,234.567") only while formatting.
+        let affixSample = NSDecimalNumber(string: "1234.5")
+        let positive = affixes(formatter.string(from: affixSample))
+        let negative = affixes(formatter.string(from: affixSample.multiplying(by: -1)))
+        let positivePrefix = positive?.prefix ?? formatter.positivePrefix ?? ""
+        let positiveSuffix = positive?.suffix ?? formatter.positiveSuffix ?? ""
+        let negativePrefix = negative?.prefix ?? formatter.negativePrefix ?? "-"
+        let negativeSuffix = negative?.suffix ?? formatter.negativeSuffix ?? ""
+        return NumberStyle(
+            positivePrefix: positivePrefix,
+            positiveSuffix: positiveSuffix,
+            negativePrefix: negativePrefix,
+            negativeSuffix: negativeSuffix,
+            decimalSeparator: decimalText.first ?? ".",
+            groupingSeparator: groupingText.first ?? ",",
+            groupingSize: formatter.usesGroupingSeparator ? formatter.groupingSize : 0,
+            secondaryGroupingSize: formatter.secondaryGroupingSize,
+            minimumGroupingDigits: minimumGroupingDigits,
+            digits: digits,
+            affixTokens: tokens)
+    }
+
+    /// The text before the first digit and after the last one.
+    private static func affixes(_ text: String?) -> (prefix: String, suffix: String)? {
+        guard let characters = text.map(Array.init),
+              let first = characters.firstIndex(where: { $0.isLocaleDigit }),
+              let last = characters.lastIndex(where: { $0.isLocaleDigit }) else { return nil }
+        return (String(characters[..<first]), String(characters[(last + 1)...]))
+    }
+
+    /// Symbols people commonly type that the locale data does not list for that locale.
+    private static let alternateSymbols: [String: [String]] = [
+        "USD": ["$", "US$"], "EUR": ["€"], "GBP": ["£"], "JPY": ["¥", "￥", "円"],
+        "CNY": ["¥", "￥", "元"], "KRW": ["₩", "원"], "INR": ["₹", "Rs", "Rs."], "CHF": ["Fr.", "SFr."],
+        "CAD": ["$", "CA$"], "AUD": ["$", "A$"], "NZD": ["$", "NZ$"], "SEK": ["kr"], "NOK": ["kr"],
+        "DKK": ["kr."], "PLN": ["zł"], "RUB": ["₽"], "UAH": ["₴"], "TRY": ["₺"], "ILS": ["₪"],
+    ]
+
+    /// Writes a number from ASCII digit strings: `integerDigits` without sign or leading
+    /// zeros ("0" for zero), `fractionDigits` exactly as many as should be shown.
+    func format(negative: Bool, integerDigits: String, fractionDigits: String) -> String {
+        var body = groupedDigits(Array(integerDigits))
+        if !fractionDigits.isEmpty {
+            body.append(decimalSeparator)
+            body += fractionDigits.map(localDigit)
+        }
+        return negative
+            ? negativePrefix + body + negativeSuffix
+            : positivePrefix + body + positiveSuffix
+    }
+
+    private func groupedDigits(_ ascii: [Character]) -> String {
+        let local = ascii.map(localDigit)
+        guard groupingSize > 0, local.count >= groupingSize + minimumGroupingDigits else {
+            return String(local)
+        }
+        var groups: [ArraySlice<Character>] = []
+        var end = local.count
+        var size = groupingSize
+        while end > 0 {
+            let start = max(0, end - size)
+            groups.append(local[start..<end])
+            end = start
+            if secondaryGroupingSize > 0 { size = secondaryGroupingSize }
+        }
+        return groups.reversed().map { String($0) }.joined(separator: String(groupingSeparator))
+    }
+
+    private func localDigit(_ ascii: Character) -> Character {
+        guard let value = ascii.asciiDigitValue else { return ascii }
+        return digits[value]
+    }
+}
+
+private final class NumberStyleCache: @unchecked Sendable {
+    static let shared = NumberStyleCache()
+    private let lock = NSLock()
+    private var styles: [String: NumberStyle] = [:]
+
+    func style(for locale: Locale, kind: NumberStyle.Kind) -> NumberStyle {
+        let key = "\(locale.identifier)|\(kind)"
+        lock.lock()
+        if let cached = styles[key] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        // Built outside the lock: NumberFormatter is slow to set up and the result is the
+        // same whichever thread wins.
+        let style = NumberStyle.make(locale: locale, kind: kind)
+        lock.lock()
+        styles[key] = style
+        lock.unlock()
+        return style
+    }
+}
+
+extension Character {
+    /// A decimal digit of any script (0–9, ٠–٩, ०–९, …), but not ①, Ⅷ or ½.
+    var isLocaleDigit: Bool { localeDigitValue != nil }
+
+    var localeDigitValue: Int? {
+        guard unicodeScalars.count == 1, let scalar = unicodeScalars.first,
+              scalar.properties.numericType == .decimal,
+              let value = scalar.properties.numericValue else { return nil }
+        return Int(value)
+    }
+
+    var asciiDigitValue: Int? {
+        guard let ascii = asciiValue, ascii >= 48, ascii <= 57 else { return nil }
+        return Int(ascii - 48)
+    }
+}
+
+extension String {
+    /// Drops invisible formatting marks (LRM, RLM, ALM, zero-width joiners) that ICU puts
+    /// around numbers in right-to-left locales and that copy-and-paste carries along.
+    var withoutFormatCharacters: String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in unicodeScalars where scalar.properties.generalCategory != .format {
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+
+/// Everything that can go wrong in Storage. SQLite's own failures carry its extended result
+/// code and message; the rest say which value, owner or file is at fault.
+public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
+    /// SQLite refused a statement; `code` is the extended result code (e.g. 2067 for a UNIQUE violation).
+    case sqlite(code: Int32, message: String, sql: String?)
+    /// The file could not be opened at all (missing directory, no permission, …).
+    case cannotOpen(path: String, code: Int32, message: String)
+    /// Opening without creating, and there is no file.
+    case notFound(path: String)
+    /// The file or its directory cannot be written.
+    case readOnly(path: String)
+    /// The file is not a database or is damaged. Offer to restore a backup.
+    case corrupt(path: String, details: String)
+    /// The database was closed.
+    case closed
+    /// The data was written by a newer version of the application; it is left untouched.
+    case newerSchema(owner: String, databaseVersion: Int, supportedVersion: Int)
+    /// A migration list must be numbered 1, 2, 3, … in order.
+    case nonSequentialMigrations(owner: String)
+    /// A migration threw; it was rolled back and the database is as it was before it.
+    case migrationFailed(owner: String, version: Int, reason: String)
+    /// Migrations commit their own transactions, so they cannot run inside one.
+    case migrationInsideTransaction(owner: String)
+    /// A restore replaces the whole database, so it cannot run inside a transaction.
+    case restoreInsideTransaction
+    /// A migration left rows that break a foreign key in `table`.
+    case foreignKeyViolation(table: String)
+    /// `execute` and `query` take one statement; several go through `executeScript`.
+    case multipleStatements(sql: String)
+    /// A statement has `expected` positional parameters but `given` values were passed.
+    case bindingCountMismatch(expected: Int, given: Int)
+    /// A named parameter in the statement has no value.
+    case missingParameter(String)
+    /// A value was passed for a name that the statement does not have.
+    case unknownParameter(String)
+    case noSuchColumn(String)
+    case unexpectedNull(column: String)
+    case typeMismatch(column: String, expected: String, found: String)
+    /// A stored text could not be read as the expected kind of value.
+    case invalidValue(column: String, text: String, expected: String)
+    /// In-memory databases have no backups.
+    case backupsUnavailable
+    case backupNotFound(path: String)
+    /// Moving, renaming or creating a file failed.
+    case fileOperationFailed(path: String, reason: String)
+
+    /// SQLite's primary result code (SQLITE_BUSY = 5, SQLITE_CONSTRAINT = 19, …) when SQLite reported the error.
+    public var sqliteCode: Int32? {
+        switch self {
+        case .sqlite(let code, _, _), .cannotOpen(_, let code, _): return code & 0xFF
+        default: return nil
+        }
+    }
+
+    /// The extended result code when SQLite reported the error.
+    public var extendedSQLiteCode: Int32? {
+        switch self {
+        case .sqlite(let code, _, _), .cannotOpen(_, let code, _): return code
+        default: return nil
+        }
+    }
+
+    /// True when the file is damaged or not a database: the moment to offer a backup.
+    public var isCorruption: Bool {
+        if case .corrupt = self { return true }
+        return sqliteCode == SQLITE_CORRUPT || sqliteCode == SQLITE_NOTADB
+    }
+
+    /// True when a UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused the change.
+    public var isConstraintViolation: Bool { sqliteCode == SQLITE_CONSTRAINT }
+
+    public var errorDescription: String? {
+        switch self {
+        case .sqlite(let code, let message, _):
+            return String(format: tr("The database refused the change: %@ (SQLite code %d)."), message, Int(code))
+        case .cannotOpen(let path, let code, let message):
+            return String(format: tr("The database file %@ could not be opened: %@ (SQLite code %d)."),
+                          path, message, Int(code))
+        case .notFound(let path):
+            return String(format: tr("There is no database file at %@."), path)
+        case .readOnly(let path):
+            return String(format: tr("The database file %@ cannot be written. Check its permissions and free disk space."),
+                          path)
+        case .corrupt(let path, let details):
+            return String(format: tr("The database file %@ is damaged (%@). Restore it from a backup."), path, details)
+        case .closed:
+            return tr("The database is closed.")
+        case .newerSchema(let owner, let databaseVersion, let supportedVersion):
+            return String(format: tr("The %@ data was saved by a newer version of Billfold (format %d; this version reads up to %d). Update Billfold to open it."),
+                          owner, databaseVersion, supportedVersion)
+        case .nonSequentialMigrations(let owner):
+            return String(format: tr("The migrations of %@ are not numbered 1, 2, 3, … in order."), owner)
+        case .migrationFailed(let owner, let version, let reason):
+            return String(format: tr("Updating the %@ data to format %d failed and was undone: %@"),
+                          owner, version, reason)
+        case .migrationInsideTransaction(let owner):
+            return String(format: tr("The %@ data cannot be updated inside another transaction."), owner)
+        case .restoreInsideTransaction:
+            return tr("A backup cannot be restored while a change is being saved. Try again.")
+        case .foreignKeyViolation(let table):
+            return String(format: tr("Rows in %@ refer to records that do not exist."), table)
+        case .multipleStatements:
+            return tr("The SQL holds more than one statement; run it as a script.")
+        case .bindingCountMismatch(let expected, let given):
+            return String(format: tr("The statement takes %d values but %d were given."), expected, given)
+        case .missingParameter(let name):
+            return String(format: tr("No value was given for the parameter %@."), name)
+        case .unknownParameter(let name):
+            return String(format: tr("The statement has no parameter named %@."), name)
+        case .noSuchColumn(let name):
+            return String(format: tr("The result has no column named %@."), name)
+        case .unexpectedNull(let column):
+            return String(format: tr("The column %@ is empty where a value is required."), column)
+        case .typeMismatch(let column, let expected, let found):
+            return String(format: tr("The column %@ holds %@ where %@ was expected."), column, found, expected)
+        case .invalidValue(let column, let text, let expected):
+            return String(format: tr("The column %@ holds “%@”, which is not a valid %@."), column, text, expected)
+        case .backupsUnavailable:
+            return tr("A database kept only in memory has no backups.")
+        case .backupNotFound(let path):
+            return String(format: tr("There is no backup at %@."), path)
+        case .fileOperationFailed(let path, let reason):
+            return String(format: tr("The file %@ could not be written: %@"), path, reason)
+        }
+    }
+
+    /// The error SQLite last reported on `handle`.
+    static func last(_ handle: OpaquePointer?, sql: String? = nil) -> DatabaseError {
+        let code = handle.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        return .sqlite(code: code, message: message, sql: sql)
+    }
+}
