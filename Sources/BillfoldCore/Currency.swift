@@ -19,7 +19,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let all: [Currency] = exponents.keys.sorted().compactMap { Currency(code: $0) }
 
     /// The currency of the locale's region, or US dollars when the locale names none we know.
-    public static func forLocale(_ locale: Locale = .current) -> Currency {
+    public static func forLocale(_ locale: Locale = UserLocale.monetary) -> Currency {
         if let code = locale.currency?.identifier, let currency = Currency(code: code) {
             return currency
         }
@@ -27,7 +27,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// The currency's name in the given language, e.g. "Euro" or "Schweizer Franken".
-    public func localizedName(locale: Locale = .current) -> String {
+    public func localizedName(locale: Locale = UserLocale.messages) -> String {
         locale.localizedString(forCurrencyCode: code) ?? code
     }
 

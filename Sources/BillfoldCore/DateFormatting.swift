@@ -33,7 +33,7 @@ public struct DateFormatting: Sendable {
     public let locale: Locale
     public let timeZone: TimeZone
 
-    public init(locale: Locale = .current, timeZone: TimeZone = .current) {
+    public init(locale: Locale = UserLocale.time, timeZone: TimeZone = .current) {
         self.locale = locale
         self.timeZone = timeZone
     }

@@ -6,7 +6,7 @@ import Foundation
 public struct MoneyFormatter: Sendable {
     public let locale: Locale
 
-    public init(locale: Locale = .current) {
+    public init(locale: Locale = UserLocale.monetary) {
         self.locale = locale
     }
 

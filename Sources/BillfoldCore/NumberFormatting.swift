@@ -5,7 +5,7 @@ import Foundation
 public struct NumberFormatting: Sendable {
     public let locale: Locale
 
-    public init(locale: Locale = .current) {
+    public init(locale: Locale = UserLocale.numeric) {
         self.locale = locale
     }
 
