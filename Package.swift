@@ -55,10 +55,10 @@ let package = Package(
 
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
-        .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI"], path: "Tests/Support/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI", "Storage"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
-        .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "GtkKit", "GObjectCore", "TestSupport"]),
+        .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
 

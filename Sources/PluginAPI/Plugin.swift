@@ -48,10 +48,15 @@ public protocol Plugin: AnyObject {
     /// The page for the sidebar, once activated; nil for plugins that only offer services.
     var page: PluginPage? { get }
 
+    /// A page for the Preferences window (e.g. the business profile), built each time the window
+    /// opens; nil when the plugin has no settings.
+    func makePreferencesPage() -> PreferencesPage?
+
     /// Releases what `activate` set up; the shell removes the page and services itself.
     func deactivate()
 }
 
 extension Plugin {
+    public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

@@ -1,5 +1,8 @@
+import BillfoldCore
+import Foundation
 import GObjectCore
 import GtkKit
+import Storage
 
 /// What the shell does for plugins. Implemented by the shell, and by a test host in tests.
 @MainActor
@@ -17,14 +20,21 @@ public final class PluginContext {
     public let services: ServiceRegistry
     /// The app's settings; nil only in tests that run without the compiled schema.
     public let settings: Settings?
+    private let databaseResult: Result<Database, any Error>
     private unowned let host: PluginHosting
 
-    public init(pluginID: String, services: ServiceRegistry, settings: Settings?, host: PluginHosting) {
+    public init(pluginID: String, services: ServiceRegistry, settings: Settings?,
+                database: Result<Database, any Error>, host: PluginHosting) {
         self.pluginID = pluginID
         self.services = services
         self.settings = settings
+        databaseResult = database
         self.host = host
     }
+
+    /// The app's database, where the plugin adds its own tables with `migrate(owner:…)`.
+    /// Throws why it could not be opened; a plugin that needs it lets that fail its activation.
+    public func database() throws -> Database { try databaseResult.get() }
 
     /// The main window, for dialogs and file choosers.
     public var window: Window? { host.window }

@@ -1,6 +1,7 @@
 import GObjectCore
 import GtkKit
 import PluginAPI
+import Storage
 import Testing
 import TestSupport
 @testable import Billfold
@@ -48,7 +49,7 @@ struct PluginHostTests {
     private func makeHost(_ types: [any Plugin.Type], disabled: [String] = []) -> (PluginHost, TestHost) {
         let settings = TestSettings.make()
         settings?.set("disabled-plugins", disabled)
-        let host = PluginHost(pluginTypes: types, settings: settings)
+        let host = PluginHost(pluginTypes: types, settings: settings, database: Result { try Database.inMemory() })
         host.hosting = shell
         host.activateEnabledPlugins()
         return (host, shell)

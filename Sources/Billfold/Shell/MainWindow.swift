@@ -20,7 +20,7 @@ final class MainWindow {
         appWindow = ApplicationWindow(application: application)
         self.settings = settings
         toasts = ToastOverlay(child: leaflet)
-        host = PluginHost(pluginTypes: pluginTypes, settings: settings)
+        host = PluginHost(pluginTypes: pluginTypes, settings: settings, database: AppDatabase.open())
         appWindow.title = tr("Billfold")
         appWindow.content = toasts
         appWindow.setSizeRequest(width: 360, height: 400)
@@ -35,7 +35,38 @@ final class MainWindow {
         }
     }
 
-    func present() { appWindow.present() }
+    func present() {
+        appWindow.present()
+        if case .failure(let error) = host.database { offerRestore(after: error) }
+    }
+
+    /// The database could not be opened: say why, and offer the newest backup if there is one.
+    private func offerRestore(after error: any Error) {
+        let backup = AppDatabase.latestBackup
+        let body = backup == nil
+            ? String(format: tr("%@\n\nNo backup was found. The file was left as it is, so nothing is lost."), error.localizedDescription)
+            : String(format: tr("%@\n\nThe latest backup is from %@. Restoring it moves the damaged file aside; it is not deleted."),
+                     error.localizedDescription, DateFormatting().mediumString(from: backup!.createdAt))
+        let dialog = MessageDialog(parent: appWindow, heading: tr("Your Billfold Data Could Not Be Opened"), body: body)
+        dialog.addResponse("close", label: tr("_Close"))
+        if backup != nil {
+            dialog.addResponse("restore", label: tr("_Restore Backup"), appearance: .suggested)
+            dialog.setDefaultResponse("restore")
+        }
+        dialog.setCloseResponse("close")
+        dialog.onResponse { [unowned self] response in
+            guard response == "restore" else { return }
+            do {
+                _ = try AppDatabase.restoreLatestBackup()
+                self.host.database = AppDatabase.open()
+                self.host.activateEnabledPlugins()
+                self.showToast(tr("Backup restored"), undoLabel: nil, onUndo: nil)
+            } catch {
+                self.showToast(error.localizedDescription, undoLabel: nil, onUndo: nil)
+            }
+        }
+        dialog.present()
+    }
     func close() { appWindow.close() }
 
     // MARK: Layout

@@ -2,6 +2,7 @@ import BillfoldCore
 import GObjectCore
 import GtkKit
 import PluginAPI
+import Storage
 
 /// Creates the plugins, activates the enabled ones, and keeps what they contributed: pages,
 /// services and shortcuts. A plugin that fails to start is shown as failed; the rest go on.
@@ -18,10 +19,11 @@ final class PluginHost {
 
     let plugins: [any Plugin]
     private let settings: Settings?
+    var database: Result<Database, any Error>
     private(set) var services = ServiceRegistry()
     private(set) var pages: [PageEntry] = []
     private(set) var failures: [String: any Error] = [:]
-    private var active: [any Plugin] = []
+    private(set) var activePlugins: [any Plugin] = []
     private var shortcuts: [String: [String: @MainActor () -> Void]] = [:]
     private var shortcutTitles: [String: [ShortcutInfo]] = [:]
     private var installedAccelerators: Set<String> = []
@@ -30,9 +32,10 @@ final class PluginHost {
     var currentPageID: String?
     var onPagesChanged: (@MainActor () -> Void)?
 
-    init(pluginTypes: [any Plugin.Type], settings: Settings?) {
+    init(pluginTypes: [any Plugin.Type], settings: Settings?, database: Result<Database, any Error>) {
         plugins = pluginTypes.map { $0.init() }
         self.settings = settings
+        self.database = database
     }
 
     // MARK: Enabling
@@ -52,8 +55,8 @@ final class PluginHost {
     /// (Re)activates every enabled plugin from scratch, so services and pages always match the
     /// current choice in Preferences.
     func activateEnabledPlugins() {
-        active.forEach { $0.deactivate() }
-        active = []
+        activePlugins.forEach { $0.deactivate() }
+        activePlugins = []
         services = ServiceRegistry()
         pages = []
         failures = [:]
@@ -61,10 +64,11 @@ final class PluginHost {
         shortcutTitles = [:]
         guard let hosting else { return }
         for plugin in plugins where isEnabled(plugin.info.id) {
-            let context = PluginContext(pluginID: plugin.info.id, services: services, settings: settings, host: hosting)
+            let context = PluginContext(pluginID: plugin.info.id, services: services, settings: settings,
+                                        database: database, host: hosting)
             do {
                 try plugin.activate(in: context)
-                active.append(plugin)
+                activePlugins.append(plugin)
                 if let page = plugin.page {
                     pages.append(PageEntry(id: plugin.info.id, title: page.title, iconName: page.iconName,
                                            widget: page.widget, failed: false, onShown: page.onShown))

@@ -35,6 +35,9 @@ final class ShellPreferences {
         }
         page.add(plugins)
         window.add(page)
+        for plugin in host.activePlugins {
+            if let pluginPage = plugin.makePreferencesPage() { window.add(pluginPage) }
+        }
     }
 
     func present() { window.present() }

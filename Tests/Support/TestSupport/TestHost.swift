@@ -1,6 +1,7 @@
 import GObjectCore
 import GtkKit
 import PluginAPI
+import Storage
 
 /// Stands in for the shell in plugin tests: records toasts and shortcuts.
 @MainActor
@@ -26,7 +27,9 @@ public final class TestHost: PluginHosting {
 
     /// A context for one plugin, with a fresh or shared service registry.
     public func context(for pluginID: String, services: ServiceRegistry = ServiceRegistry(),
-                        settings: Settings? = nil) -> PluginContext {
-        PluginContext(pluginID: pluginID, services: services, settings: settings, host: self)
+                        settings: Settings? = nil, database: Database? = nil) -> PluginContext {
+        let result: Result<Database, any Error> = database.map { .success($0) }
+            ?? Result { try Database.inMemory() }
+        return PluginContext(pluginID: pluginID, services: services, settings: settings, database: result, host: self)
     }
 }
