@@ -191,7 +191,11 @@ final class TipSplitView {
         roundingExtraRow.addSuffix(roundingExtraLabel)
         roundingExtraRow.isVisible = false
         details.add(roundingExtraRow)
-        return Box(.vertical, spacing: 12, children: [hero, details])
+        // Headed like the form's groups so the two columns line up.
+        let heading = Label(tr("Result"), wraps: false, style: "heading")
+        heading.xAlign = 0
+        heading.setMargins(top: 7, bottom: 0, start: 0, end: 0)
+        return Box(.vertical, spacing: 12, children: [heading, hero, details])
     }
 
     // MARK: State
