@@ -1,11 +1,14 @@
 import BillfoldCore
 import Foundation
+import PluginAPI
 
-/// Billfold's command line: options and subcommands that need no display.
-enum CommandLineInterface {
+/// Billfold's command line: options, and the subcommands plugins offer, which need no display.
+struct CommandLineInterface {
+    let commands: [CommandLineCommand]
+
     /// Handles the arguments if they ask for something other than the window; returns the exit
     /// status then, or nil to start the app.
-    static func run(_ arguments: [String]) -> Int32? {
+    func run(_ arguments: [String]) -> Int32? {
         guard let first = arguments.first else { return nil }
         switch first {
         case "--version", "-v":
@@ -15,14 +18,18 @@ enum CommandLineInterface {
             print(usage)
             return 0
         default:
+            if let command = commands.first(where: { $0.name == first }) {
+                let environment = CommandLineEnvironment { try AppDatabase.open().get() }
+                return command.run(Array(arguments.dropFirst()), environment)
+            }
             let message = String(format: tr("Unknown command or option “%@”."), first)
             FileHandle.standardError.write(Data((message + "\n\n" + usage + "\n").utf8))
             return 2
         }
     }
 
-    static var usage: String {
-        [
+    var usage: String {
+        var lines = [
             tr("Usage: billfold [OPTION | COMMAND]"),
             "",
             tr("Without arguments, opens the Billfold window."),
@@ -30,6 +37,11 @@ enum CommandLineInterface {
             tr("Options:"),
             "  --version      " + tr("Show the version and exit"),
             "  --help         " + tr("Show this help and exit"),
-        ].joined(separator: "\n")
+        ]
+        if !commands.isEmpty {
+            lines += ["", tr("Commands:")]
+            lines += commands.flatMap(\.usage).map { "  billfold " + $0 }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -10,8 +10,8 @@ let pluginTypes: [any Plugin.Type] = [
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if let status = CommandLineInterface.run(arguments) {
+let commandLine = CommandLineInterface(commands: pluginTypes.flatMap { $0.commands })
+if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }
 

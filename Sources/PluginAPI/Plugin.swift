@@ -41,6 +41,9 @@ public protocol Plugin: AnyObject {
     init()
     var info: PluginInfo { get }
 
+    /// Subcommands of `billfold` this plugin offers; they run without a display.
+    nonisolated static var commands: [CommandLineCommand] { get }
+
     /// Sets the plugin up: migrations, services, actions, its page. Throwing reports the plugin
     /// as failed in the UI; the others keep working.
     func activate(in context: PluginContext) throws
@@ -57,6 +60,7 @@ public protocol Plugin: AnyObject {
 }
 
 extension Plugin {
+    public nonisolated static var commands: [CommandLineCommand] { [] }
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

@@ -10,6 +10,7 @@ final class BillfoldApplication {
     private let application = AdwaitaApplication(id: AppInfo.id)
     private let pluginTypes: [any Plugin.Type]
     private var window: MainWindow?
+    private var settings: Settings?
 
     init(pluginTypes: [any Plugin.Type]) {
         self.pluginTypes = pluginTypes
@@ -18,7 +19,13 @@ final class BillfoldApplication {
     }
 
     func run() -> Int32 {
-        application.run(arguments: [CommandLine.arguments.first ?? "billfold"])
+        guard let settings = Settings(schemaID: AppInfo.id) else {
+            let message = String(format: tr("The settings schema %@ is not installed. Install Billfold, or set GSETTINGS_SCHEMA_DIR to a folder with the compiled schema."), AppInfo.id)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            return 1
+        }
+        self.settings = settings
+        return application.run(arguments: [CommandLine.arguments.first ?? "billfold"])
     }
 
     private func startUp() {
@@ -38,12 +45,7 @@ final class BillfoldApplication {
             window.present()
             return
         }
-        guard let settings = Settings(schemaID: AppInfo.id) else {
-            let message = String(format: tr("The settings schema %@ is not installed. Install Billfold, or set GSETTINGS_SCHEMA_DIR to a folder with the compiled schema."), AppInfo.id)
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-            application.quit()
-            return
-        }
+        guard let settings else { return }
         let window = MainWindow(application: application, settings: settings, pluginTypes: pluginTypes)
         self.window = window
         window.present()
