@@ -46,7 +46,7 @@ def main():
             finally:
                 if app:
                     app.close()
-    print(f"end-to-end: {passed} passed, {failed} failed")
+    print(f"e2e: {passed} passed, {failed} failed")
     return 1 if failed or not passed else 0
 
 
