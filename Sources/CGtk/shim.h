@@ -25,4 +25,22 @@ static inline gboolean bf_gtk_at_least(guint major, guint minor) {
     return gtk_get_major_version() > major ||
            (gtk_get_major_version() == major && gtk_get_minor_version() >= minor);
 }
+
+// g_signal_emit_by_name is variadic: deliver a file to a drop target as a drag would.
+static inline gboolean bf_drop_target_emit_file(gpointer target, GFile *file, double x, double y) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_FILE);
+    g_value_set_object(&value, file);
+    gboolean accepted = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, x, y, &accepted);
+    g_value_unset(&value);
+    return accepted;
+}
+static inline GFile *bf_value_get_file(const GValue *value) {
+    return G_VALUE_HOLDS(value, G_TYPE_FILE) ? G_FILE(g_value_get_object(value)) : NULL;
+}
+static inline GType bf_type_file(void) { return G_TYPE_FILE; }
+static inline void bf_native_dialog_emit_response(gpointer dialog, int response) {
+    g_signal_emit_by_name(dialog, "response", response);
+}
 #endif

@@ -1,0 +1,102 @@
+import CGtk
+import GObjectCore
+
+/// Which files an open dialog offers, e.g. "Billfold licences" for `*.billfold-license`.
+public struct FileFilter: Sendable, Hashable {
+    public var name: String
+    /// File name endings without the dot, matched case-insensitively.
+    public var suffixes: [String]
+
+    public init(name: String, suffixes: [String]) {
+        self.name = name
+        self.suffixes = suffixes
+    }
+}
+
+/// An open-file dialog (`GtkFileChooserNative`): the desktop portal's chooser in a sandbox,
+/// GTK's own elsewhere. It keeps itself alive while it is shown.
+@MainActor
+public final class FileChooser: Object {
+    private var completion: (@MainActor (String?) -> Void)?
+    /// Set while shown: nothing else may own the chooser then.
+    private var keepAlive: FileChooser?
+
+    public init(title: String, parent: Window?, acceptLabel: String, filters: [FileFilter]) {
+        let chooser = gtk_file_chooser_native_new(title, parent?.windowPointer, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  acceptLabel, nil)
+        super.init(adopting: untyped(chooser))
+        gtk_native_dialog_set_modal(nativeDialog, 1)
+        for filter in filters {
+            let fileFilter = gtk_file_filter_new()
+            gtk_file_filter_set_name(fileFilter, filter.name)
+            for suffix in filter.suffixes { gtk_file_filter_add_suffix(fileFilter, suffix) }
+            gtk_file_chooser_add_filter(chooserPointer, fileFilter)
+            g_object_unref(UnsafeMutableRawPointer(fileFilter))
+        }
+        let box = Unmanaged.passRetained(ResponseHandlerBox { [weak self] response in
+            self?.finish(accepted: response == GTK_RESPONSE_ACCEPT.rawValue)
+        }).toOpaque()
+        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
+            let box = Unmanaged<ResponseHandlerBox>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.handler(response) }
+        }
+        g_signal_connect_data(objectPointer, "response", unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
+            guard let data else { return }
+            Unmanaged<ResponseHandlerBox>.fromOpaque(data).release()
+        }, GConnectFlags(rawValue: 0))
+    }
+
+    private var nativeDialog: UnsafeMutablePointer<GtkNativeDialog> { pointer() }
+    private var chooserPointer: OpaquePointer { pointer() }
+
+    /// Shows the dialog; `completion` gets the chosen file's path, or `nil` when cancelled.
+    public func open(_ completion: @escaping @MainActor (String?) -> Void) {
+        self.completion = completion
+        keepAlive = self
+        gtk_native_dialog_show(nativeDialog)
+    }
+
+    /// Whether the dialog is shown and waiting for the user.
+    public var isOpen: Bool { keepAlive != nil }
+
+    /// Chooses `path` (or cancels, for `nil`) as the user would. For tests, which cannot click
+    /// in the desktop's chooser.
+    public func respond(selecting path: String?) {
+        guard let path else {
+            bf_native_dialog_emit_response(rawPointer, GTK_RESPONSE_CANCEL.rawValue)
+            return
+        }
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        _ = gtk_file_chooser_set_file(chooserPointer, file, nil)
+        // GTK's own chooser selects the file once it has read the folder.
+        MainLoop.run(until: { [chooserPointer] in
+            guard let chosen = gtk_file_chooser_get_file(chooserPointer) else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(chosen)) }
+            return g_file_equal(chosen, file) != 0
+        }, timeout: 5)
+        bf_native_dialog_emit_response(rawPointer, GTK_RESPONSE_ACCEPT.rawValue)
+    }
+
+    private func finish(accepted: Bool) {
+        var path: String?
+        if accepted, let file = gtk_file_chooser_get_file(chooserPointer) {
+            if let cPath = g_file_get_path(file) {
+                path = String(cString: cPath)
+                g_free(cPath)
+            }
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
+        gtk_native_dialog_hide(nativeDialog)
+        let completion = self.completion
+        self.completion = nil
+        completion?(path)
+        keepAlive = nil
+    }
+}
+
+/// The response handler, released by the signal's destroy-notify.
+private final class ResponseHandlerBox: @unchecked Sendable {
+    let handler: @MainActor (Int32) -> Void
+    init(_ handler: @escaping @MainActor (Int32) -> Void) { self.handler = handler }
+}

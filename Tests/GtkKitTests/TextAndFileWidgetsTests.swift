@@ -1,0 +1,130 @@
+import Foundation
+import GObjectCore
+import Testing
+@testable import GtkKit
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct TextViewTests {
+    @Test func keepsItsTextAndReportsChanges() {
+        let view = TextView()
+        var changes = 0
+        view.onChanged { changes += 1 }
+        view.text = "-----BEGIN\nAbc+/=\r\n€ 日本"
+        #expect(view.text == "-----BEGIN\nAbc+/=\r\n€ 日本")
+        #expect(view.characterCount == 23)
+        #expect(changes >= 1)
+        view.text = ""
+        #expect(view.text.isEmpty)
+        #expect(view.characterCount == 0)
+    }
+
+    @Test func isMonospaceAndWrapsWhenAsked() {
+        let view = TextView(text: "x")
+        #expect(view.wrapsAnywhere)
+        #expect(!view.isMonospace)
+        view.isMonospace = true
+        view.wrapsAnywhere = false
+        #expect(view.isMonospace)
+        #expect(!view.wrapsAnywhere)
+        view.isEditable = false
+        #expect(!view.isEditable)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct BannerTests {
+    @Test func revealsAndHidesAndStyles() {
+        let banner = Banner(title: "Your licence expired", buttonLabel: "_Renew")
+        #expect(!banner.isRevealed)
+        banner.isRevealed = true
+        #expect(banner.isRevealed)
+        #expect(banner.title == "Your licence expired")
+        banner.style = .warning
+        banner.title = "3 days left"
+        #expect(banner.title == "3 days left")
+        banner.isRevealed = false
+        #expect(!banner.isRevealed)
+    }
+
+    @Test func buttonCallsTheHandler() {
+        let banner = Banner(title: "x", buttonLabel: "Go")
+        var clicks = 0
+        banner.onButtonClicked { clicks += 1 }
+        banner.clickButton()
+        #expect(clicks == 1)
+        banner.buttonLabel = nil
+        #expect(banner.buttonLabel == nil)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct FileDropTargetTests {
+    @Test func aDroppedFileArrivesAsItsPath() throws {
+        let area = Box(.vertical)
+        let target = FileDropTarget(attachedTo: area)
+        var dropped: [String?] = []
+        target.onDrop { path in
+            dropped.append(path)
+            return path?.hasSuffix(".billfold-license") ?? false
+        }
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(target.deliver(fileAt: directory + "/my licence.billfold-license"))
+        #expect(!target.deliver(fileAt: directory + "/photo.png"))
+        #expect(dropped == [directory + "/my licence.billfold-license", directory + "/photo.png"])
+        #expect(!target.isHovering)
+    }
+
+    @Test func theWidgetKeepsItsTargetAfterTheWrapperGoes() {
+        let area = Box(.vertical)
+        var target: FileDropTarget? = FileDropTarget(attachedTo: area)
+        let probe = FinalizationProbe(watching: target!)
+        target!.onDrop { _ in true }
+        target = nil
+        #expect(!probe.isFinalized)
+        _ = area
+    }
+
+    @Test func theTargetGoesWithItsWidget() {
+        var area: Box? = Box(.vertical)
+        var target: FileDropTarget? = FileDropTarget(attachedTo: area!)
+        let probe = FinalizationProbe(watching: target!)
+        target!.onDrop { _ in true }
+        target = nil
+        area = nil
+        #expect(probe.isFinalized)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct FileChooserTests {
+    @Test func reportsTheChosenPathThenLetsGo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gtkkit-chooser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("licence.billfold-license")
+        try Data("x".utf8).write(to: file)
+
+        var chooser: FileChooser? = FileChooser(title: "Choose a Licence File", parent: nil, acceptLabel: "_Open",
+                                                filters: [FileFilter(name: "Billfold licences", suffixes: ["billfold-license"])])
+        let probe = FinalizationProbe(watching: chooser!)
+        var results: [String?] = []
+        chooser!.open { results.append($0) }
+        #expect(chooser!.isOpen)
+        let shown = chooser!
+        chooser = nil
+        // Shown, it keeps itself alive.
+        #expect(!probe.isFinalized)
+        shown.respond(selecting: file.path)
+        #expect(results == [file.path])
+        #expect(!shown.isOpen)
+    }
+
+    @Test func cancellingGivesNil() {
+        let chooser = FileChooser(title: "Open", parent: nil, acceptLabel: "_Open", filters: [])
+        var results: [String?] = []
+        chooser.open { results.append($0) }
+        chooser.respond(selecting: nil)
+        #expect(results == [nil])
+        #expect(!chooser.isOpen)
+    }
+}
