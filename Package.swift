@@ -43,11 +43,12 @@ let package = Package(
 
         // Plugins: they know the layers above, never each other nor the shell.
         .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
+        .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing"]),
 
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "TipSplitPlugin",
+            "TipSplitPlugin", "EntitlementsPlugin",
         ]),
 
         // Vendor tool: makes the signing key pair and issues licences.
@@ -61,6 +62,10 @@ let package = Package(
         .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
+        .testTarget(name: "EntitlementsPluginTests", dependencies: [
+            "EntitlementsPlugin", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
+            "TestSupport",
+        ]),
 
         // Data core: tests, the child process the crash test kills, and the benchmark.
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter"]),

@@ -1,4 +1,5 @@
 import BillfoldCore
+import EntitlementsPlugin
 import Foundation
 import PluginAPI
 import TipSplitPlugin
@@ -6,6 +7,7 @@ import TipSplitPlugin
 // The one place that lists Billfold's plugins, in sidebar order.
 let pluginTypes: [any Plugin.Type] = [
     TipSplit.self,
+    BillfoldPro.self,
 ]
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)

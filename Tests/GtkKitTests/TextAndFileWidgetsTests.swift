@@ -48,12 +48,15 @@ struct BannerTests {
 
     @Test func buttonCallsTheHandler() {
         let banner = Banner(title: "x", buttonLabel: "Go")
+        #expect(banner.buttonLabel == "Go")
+        #expect(banner.buttonIsShown)
         var clicks = 0
         banner.onButtonClicked { clicks += 1 }
         banner.clickButton()
         #expect(clicks == 1)
         banner.buttonLabel = nil
         #expect(banner.buttonLabel == nil)
+        #expect(!banner.buttonIsShown)
     }
 }
 

@@ -28,8 +28,9 @@ public final class Banner: Widget {
         strip.append(label)
         strip.append(button)
         gtk_revealer_set_child(pointer(), strip.widgetPointer)
-        self.title = title
+        label.text = title
         self.buttonLabel = buttonLabel
+        showButton()
     }
 
     public var title: String {
@@ -39,10 +40,12 @@ public final class Banner: Widget {
 
     /// The button's label; `nil` shows no button.
     public var buttonLabel: String? {
-        didSet {
-            button.label = buttonLabel ?? ""
-            button.isVisible = buttonLabel != nil
-        }
+        didSet { showButton() }
+    }
+
+    private func showButton() {
+        button.label = buttonLabel ?? ""
+        button.isVisible = buttonLabel != nil
     }
 
     public var style: Style = .info {
@@ -68,6 +71,9 @@ public final class Banner: Widget {
     public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
         button.onClicked(handler)
     }
+
+    /// Whether the banner shows a button with a label.
+    public var buttonIsShown: Bool { button.isVisible && !(button.label ?? "").isEmpty }
 
     /// Clicks the banner's button, as a pointer click would.
     public func clickButton() { button.click() }

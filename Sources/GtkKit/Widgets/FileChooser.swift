@@ -6,10 +6,13 @@ public struct FileFilter: Sendable, Hashable {
     public var name: String
     /// File name endings without the dot, matched case-insensitively.
     public var suffixes: [String]
+    /// Glob patterns such as `*` (every file).
+    public var patterns: [String]
 
-    public init(name: String, suffixes: [String]) {
+    public init(name: String, suffixes: [String] = [], patterns: [String] = []) {
         self.name = name
         self.suffixes = suffixes
+        self.patterns = patterns
     }
 }
 
@@ -30,6 +33,7 @@ public final class FileChooser: Object {
             let fileFilter = gtk_file_filter_new()
             gtk_file_filter_set_name(fileFilter, filter.name)
             for suffix in filter.suffixes { gtk_file_filter_add_suffix(fileFilter, suffix) }
+            for pattern in filter.patterns { gtk_file_filter_add_pattern(fileFilter, pattern) }
             gtk_file_chooser_add_filter(chooserPointer, fileFilter)
             g_object_unref(UnsafeMutableRawPointer(fileFilter))
         }

@@ -1,0 +1,28 @@
+import BillfoldCore
+
+/// What each plan includes, as the Billfold Pro page and the paywall list it.
+enum PlanComparison {
+    static var free: [String] {
+        [
+            tr("TipSplit"),
+            tr("Expenses, trips and reimbursement reports"),
+            String(format: trn("Up to %d invoice", "Up to %d invoices", EntitlementLimits.freeInvoices),
+                   EntitlementLimits.freeInvoices),
+            tr("Invoice previews"),
+        ]
+    }
+
+    /// What Pro adds on top of the free plan: one line per feature a licence unlocks.
+    static var proAdds: [String] { Feature.allCases.map(\.title) }
+
+    /// How Pro is sold and what happens when a licence ends.
+    static var plans: String {
+        String(format: tr("Monthly, annual or lifetime. A monthly or annual licence keeps working for %d days after it ends, so a renewal never leaves a gap."),
+               EntitlementLimits.gracePeriodDays)
+    }
+
+    /// The promise that holds on every plan.
+    static var nothingLockedAway: String {
+        tr("Nothing you make is ever locked away or deleted: without Pro, every invoice stays readable and previewable, and expenses and TipSplit are unaffected.")
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Licensing
+
+/// The public key licences are checked against: the vendor's, compiled in.
+///
+/// Debug builds only: `BILLFOLD_TEST_LICENSE_PUBLIC_KEY` (the base64 line of a key file written
+/// by `billfold-license keygen`) makes the app trust a test key instead, so end-to-end tests
+/// can enter licences they signed themselves. The hook is compiled out of release builds
+/// (`swift build -c release`, as the Flatpak and install scripts build): there, nothing can
+/// replace the vendor key.
+enum TrustedKey {
+    static let testKeyEnvironmentVariable = "BILLFOLD_TEST_LICENSE_PUBLIC_KEY"
+
+    static var current: LicensePublicKey {
+        #if DEBUG
+        if let key = testKey(in: ProcessInfo.processInfo.environment) { return key }
+        #endif
+        return VendorKey.publicKey
+    }
+
+    #if DEBUG
+    /// The test key named by the environment, if it holds a valid one.
+    static func testKey(in environment: [String: String]) -> LicensePublicKey? {
+        guard let text = environment[testKeyEnvironmentVariable], !text.isEmpty else { return nil }
+        return try? LicensePublicKey(base64: LicenseKeyFile.keyLine(in: text))
+    }
+    #endif
+}

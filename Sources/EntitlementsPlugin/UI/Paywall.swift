@@ -1,0 +1,49 @@
+import BillfoldCore
+import GtkKit
+import PluginAPI
+
+/// The `UpgradePrompting` service: when a gated action is tried on the free plan, a dialog
+/// names the feature, says what Pro adds and offers Enter Licence… or Not Now.
+@MainActor
+final class Paywall: UpgradePrompting {
+    private let actions: LicenseActions
+    private let parent: @MainActor () -> Window?
+    /// The dialog while it is open, and the feature it is about.
+    private(set) var dialog: MessageDialog?
+    private(set) var feature: Feature?
+
+    init(actions: LicenseActions, parent: @escaping @MainActor () -> Window?) {
+        self.actions = actions
+        self.parent = parent
+    }
+
+    func requestUpgrade(for feature: Feature) {
+        dialog?.destroy()
+        let dialog = MessageDialog(parent: parent(), heading: tr("Upgrade to Billfold Pro"), body: Self.body(for: feature))
+        dialog.addResponse("not-now", label: tr("_Not Now"))
+        dialog.addResponse("enter", label: tr("_Enter Licence…"), appearance: .suggested)
+        dialog.setDefaultResponse("enter")
+        dialog.setCloseResponse("not-now")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            self.dialog = nil
+            self.feature = nil
+            if response == "enter" { self.actions.enterLicense() }
+        }
+        self.dialog = dialog
+        self.feature = feature
+        dialog.present()
+    }
+
+    func close() {
+        dialog?.destroy()
+        dialog = nil
+        feature = nil
+    }
+
+    static func body(for feature: Feature) -> String {
+        let adds = PlanComparison.proAdds.map { "• " + $0 }.joined(separator: "\n")
+        return String(format: tr("“%@” is part of Billfold Pro. Pro adds:"), feature.title) + "\n" + adds + "\n\n"
+            + tr("On the free plan, everything you made stays available.")
+    }
+}
