@@ -1,6 +1,7 @@
 import Foundation
 import GObjectCore
 import Testing
+import TestSupport
 @testable import GtkKit
 
 @Suite(.serialized, needsDisplay) @MainActor

@@ -59,7 +59,6 @@ final class ProPageView {
             label.setJustification(.center)
         }
         planCaption.addCssClass("caption-heading")
-        problemLabel.isSelectable = true
         enterButton.addCssClass("pill")
         removeButton.addCssClass("pill")
         let buttons = Box(.horizontal, spacing: 12, children: [enterButton, removeButton])
