@@ -7,7 +7,7 @@ import Licensing
 @MainActor
 final class ProPageView {
     let widget: Box
-    let banner = Banner(buttonLabel: tr("_Enter Licence…"))
+    let banner = Banner(buttonLabel: tr("Enter _New Licence…"))
     let statusIcon = Image(iconName: "non-starred-symbolic", pixelSize: 64)
     let planCaption = Label(tr("Your plan"), wraps: false, style: "dim-label")
     let planLabel = Label("", style: "title-1")
