@@ -255,8 +255,12 @@ struct GatedActionTests {
         let paywall = fixture.paywall
         let dialog = try #require(paywall.dialog)
         #expect(paywall.feature == .exportInvoicePDF)
-        #expect(Paywall.body(for: .exportInvoicePDF).contains(Feature.exportInvoicePDF.title))
-        #expect(Paywall.body(for: .exportInvoicePDF).contains(Feature.unlimitedInvoices.title))
+        #expect(Paywall.body(for: .exportInvoicePDF) == """
+            “Save, print and email invoices as PDF” is part of Billfold Pro. Pro also adds:
+            • Unlimited invoices
+
+            On the free plan, everything you made stays available.
+            """)
         #expect(fixture.host.toasts.isEmpty)
 
         dialog.respond("not-now")

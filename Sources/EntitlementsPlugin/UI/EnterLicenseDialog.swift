@@ -69,14 +69,16 @@ final class EnterLicenseDialog {
         window.title = tr("Enter Licence")
         window.transientParent = parent
         window.isModal = true
-        window.setDefaultSize(width: 560, height: 480)
+        window.setDefaultSize(width: 620, height: 480)
         window.setSizeRequest(width: 360, height: 360)
 
-        textView.onChanged { [unowned self] in self.revalidate() }
-        cancelButton.onClicked { [unowned self] in self.close() }
-        activateButton.onClicked { [unowned self] in self.activateLicense() }
-        chooseFileButton.onClicked { [unowned self] in self.chooseFile() }
-        dropTarget.onDrop { [unowned self] path in
+        // Weak: the window's signals may outlive this object while GTK tears the window down.
+        textView.onChanged { [weak self] in self?.revalidate() }
+        cancelButton.onClicked { [weak self] in self?.close() }
+        activateButton.onClicked { [weak self] in self?.activateLicense() }
+        chooseFileButton.onClicked { [weak self] in self?.chooseFile() }
+        dropTarget.onDrop { [weak self] path in
+            guard let self else { return false }
             guard let path else {
                 self.showFileProblem(tr("This file is not stored on this computer. Copy it here first, then drop or choose it again."))
                 return false
@@ -84,10 +86,10 @@ final class EnterLicenseDialog {
             self.load(fileAt: URL(fileURLWithPath: path))
             return true
         }
-        window.addShortcut("Escape") { [unowned self] in self.close() }
-        window.addShortcut("<Control>Return") { [unowned self] in self.activateLicense() }
-        window.onCloseRequest { [unowned self] in
-            self.finish()
+        window.addShortcut("Escape") { [weak self] in self?.close() }
+        window.addShortcut("<Control>Return") { [weak self] in self?.activateLicense() }
+        window.onCloseRequest { [weak self] in
+            self?.finish()
             return false
         }
         revalidate()

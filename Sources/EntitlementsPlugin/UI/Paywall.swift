@@ -41,9 +41,13 @@ final class Paywall: UpgradePrompting {
         feature = nil
     }
 
+    /// Names the feature, then what else Pro adds, then the promise that nothing is taken away.
     static func body(for feature: Feature) -> String {
-        let adds = PlanComparison.proAdds.map { "• " + $0 }.joined(separator: "\n")
-        return String(format: tr("“%@” is part of Billfold Pro. Pro adds:"), feature.title) + "\n" + adds + "\n\n"
-            + tr("On the free plan, everything you made stays available.")
+        let others = Feature.allCases.filter { $0 != feature }.map(\.title)
+        var body = String(format: tr("“%@” is part of Billfold Pro."), feature.title)
+        if !others.isEmpty {
+            body += " " + tr("Pro also adds:") + "\n" + others.map { "• " + $0 }.joined(separator: "\n")
+        }
+        return body + "\n\n" + tr("On the free plan, everything you made stays available.")
     }
 }

@@ -42,9 +42,9 @@ final class ProPageView {
         content.append(makeLicenseGroup())
         content.append(makePlans())
 
-        banner.onButtonClicked { [unowned actions] in actions.enterLicense() }
-        enterButton.onClicked { [unowned actions] in actions.enterLicense() }
-        removeButton.onClicked { [unowned actions] in actions.confirmRemoval() }
+        banner.onButtonClicked { [weak actions] in actions?.enterLicense() }
+        enterButton.onClicked { [weak actions] in actions?.enterLicense() }
+        removeButton.onClicked { [weak actions] in actions?.confirmRemoval() }
         observation = store.observe { [weak self] in self?.update() }
         // Show the page's first state without a slide; later changes animate.
         banner.animatesTransitions = false
