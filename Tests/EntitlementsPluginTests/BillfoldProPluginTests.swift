@@ -201,6 +201,9 @@ struct EnterLicenceDialogTests {
     }
 
     @Test func aDroppedOrChosenFileFillsTheDialog() throws {
+        // GTK's own chooser reads its GSettings, which fixes where GIO looks for schemas: point
+        // it at the app's schema first, or suites that need the app's settings later find none.
+        _ = TestSettings.make()
         let fixture = try PluginFixture()
         defer { fixture.close() }
         let folder = fixture.directory.deletingLastPathComponent()

@@ -101,6 +101,10 @@ struct FileDropTargetTests {
 
 @Suite(.serialized, needsDisplay) @MainActor
 struct FileChooserTests {
+    /// GTK's own chooser reads its GSettings, which fixes where GIO looks for schemas: point it
+    /// at the app's schema first, or suites that need the app's settings later find none.
+    init() { _ = TestSettings.make() }
+
     @Test func reportsTheChosenPathThenLetsGo() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gtkkit-chooser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
