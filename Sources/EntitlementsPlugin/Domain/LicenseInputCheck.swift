@@ -47,7 +47,7 @@ struct LicenseInputCheck {
 
     /// What the dialog says about a valid licence, so the user sees whose it is before activating.
     static func description(of summary: LicenseSummary, standing: LicenseStanding,
-                            timeZone: TimeZone = .current, locale: Locale = .current) -> String {
+                            timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
         let who = String(format: tr("Licence for %@ (%@)."), summary.licenseeName, summary.licenseeEmail)
         let term: String
         if let expiresAt = summary.expiresAt {

@@ -35,7 +35,7 @@ struct ProStatusPresentation: Equatable {
     var canRemove: Bool
     var tier: Tier
 
-    init(status: EntitlementStatus, hasLicenseFile: Bool, timeZone: TimeZone = .current, locale: Locale = .current) {
+    init(status: EntitlementStatus, hasLicenseFile: Bool, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) {
         tier = status.tier
         title = status.tier.title
         canRemove = hasLicenseFile
