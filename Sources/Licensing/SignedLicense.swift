@@ -87,7 +87,10 @@ public enum LicenseArmor {
                                    range: begin.upperBound..<text.endIndex) else {
             throw .truncated
         }
-        let block = text[begin.upperBound..<end.lowerBound]
+        // A block pasted twice has a second BEGIN before the first END: read from the last one.
+        let start = text.range(of: beginMarker, options: [.caseInsensitive, .backwards],
+                               range: begin.lowerBound..<end.lowerBound) ?? begin
+        let block = text[start.upperBound..<end.lowerBound]
         var body: [UInt8]
         if let ascii = try asciiBody(block.utf8) {
             body = ascii

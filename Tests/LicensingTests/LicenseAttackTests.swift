@@ -121,6 +121,8 @@ struct LicenseAttackTests {
             }.joined(),
             // Padding lost with the last line.
             text.replacingOccurrences(of: "=", with: ""),
+            // The same block pasted twice.
+            text + "\n" + text,
             // Surrounded by an email, the markers lower-cased and their dashes turned typographic.
             "Hi Ada,\n\nhere is your licence:\n\n" + text
                 .replacingOccurrences(of: "-----BEGIN BILLFOLD LICENSE-----", with: "—–begin billfold license—–")
