@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "billfold", targets: ["Billfold"]),
         .executable(name: "billfold-license", targets: ["LicenseTool"]),
         .executable(name: "storage-benchmark", targets: ["StorageBenchmark"]),
+        .executable(name: "documents-benchmark", targets: ["DocumentsBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -22,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+                       providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
@@ -29,12 +32,12 @@ let package = Package(
         // Bindings.
         .target(name: "GObjectCore", dependencies: ["CGLib"]),
         .target(name: "GtkKit", dependencies: ["GObjectCore", "CGtk"]),
-        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler"]),
+        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf"]),
 
         // Services (no GTK).
         .target(name: "Storage", dependencies: ["CSQLite", "CIntl"]),
         .target(name: "BillfoldCore", dependencies: ["CIntl"]),
-        .target(name: "Documents", dependencies: ["Graphics"]),
+        .target(name: "Documents", dependencies: ["Graphics", "BillfoldCore", "CIntl"]),
         .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore"]),
 
         // The plugin contract and the shared UI.
@@ -53,6 +56,10 @@ let package = Package(
 
         // Vendor tool: makes the signing key pair and issues licences.
         .executableTarget(name: "LicenseTool", dependencies: ["Licensing", "BillfoldCore"]),
+
+        // Benchmarks: commands that print a table (never timed tests).
+        .executableTarget(name: "DocumentsBenchmark", dependencies: ["Documents", "Graphics"],
+                          path: "Benchmarks/DocumentsBenchmark"),
 
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
@@ -74,6 +81,10 @@ let package = Package(
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
+
+        // Documents: the Graphics bindings and the layout engine.
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

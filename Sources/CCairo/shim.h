@@ -10,4 +10,13 @@ static inline int bf_pango_scale(void) { return PANGO_SCALE; }
 static inline gboolean bf_cairo_at_least(int major, int minor) {
     return CAIRO_VERSION >= CAIRO_VERSION_ENCODE(major, minor, 0);
 }
+
+// Pango glyph sentinels are macros.
+static inline PangoGlyph bf_pango_glyph_empty(void) { return PANGO_GLYPH_EMPTY; }
+static inline PangoGlyph bf_pango_glyph_unknown_flag(void) { return PANGO_GLYPH_UNKNOWN_FLAG; }
+
+// PANGO_CAIRO_FONT is a checked cast macro.
+static inline cairo_scaled_font_t *bf_pango_font_scaled_font(PangoFont *font) {
+    return pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
+}
 #endif

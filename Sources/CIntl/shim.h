@@ -4,4 +4,9 @@
 #include <libintl.h>
 #include <locale.h>
 #include <langinfo.h>
+#include <stdint.h>
+
+// glibc answers LC_PAPER queries with a number (millimetres) in place of the string pointer.
+static inline int bf_locale_paper_width_mm(void) { return (int)(intptr_t)nl_langinfo(_NL_PAPER_WIDTH); }
+static inline int bf_locale_paper_height_mm(void) { return (int)(intptr_t)nl_langinfo(_NL_PAPER_HEIGHT); }
 #endif

@@ -1,0 +1,185 @@
+import Foundation
+import Graphics
+
+/// A block flattened for pagination: groups become markers followed by their children, and
+/// an embedded PDF becomes one element per page.
+enum FlowElement {
+    case text(String, TextStyle, keepWithNext: Bool)
+    case keyValues(KeyValueList)
+    case table(Table)
+    case image(ImageBlock, id: Int)
+    case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, size: Size)
+    case chart(ChartBlock)
+    case spacer(Double)
+    case rule(Rule)
+    case pageBreak
+    /// Children are `index + 1 ..< end`.
+    case keepTogether(end: Int)
+    /// Children are the ranges, one per column, in order; `end` follows the last.
+    case columns(ColumnSet, ranges: [Range<Int>], end: Int)
+
+    var spaceBefore: Double {
+        switch self {
+        case .text(_, let style, _): style.spaceBefore
+        case .keyValues(let list): list.spaceBefore
+        case .table(let table): table.spaceBefore
+        case .image(let image, _): image.spaceBefore
+        case .pdfPage(let pdf, _, _, _): pdf.spaceBefore
+        case .chart(let chart): chart.spaceBefore
+        case .rule(let rule): rule.spaceBefore
+        case .columns(let set, _, _): set.spaceBefore
+        case .spacer, .pageBreak, .keepTogether: 0
+        }
+    }
+
+    var spaceAfter: Double {
+        switch self {
+        case .text(_, let style, _): style.spaceAfter
+        case .keyValues(let list): list.spaceAfter
+        case .table(let table): table.spaceAfter
+        case .image(let image, _): image.spaceAfter
+        case .pdfPage(let pdf, _, _, _): pdf.spaceAfter
+        case .chart(let chart): chart.spaceAfter
+        case .rule(let rule): rule.spaceAfter
+        case .columns(let set, _, _): set.spaceAfter
+        case .spacer, .pageBreak, .keepTogether: 0
+        }
+    }
+}
+
+/// Where a page starts: an element and how much of it earlier pages already took.
+struct Cursor: Sendable, Hashable {
+    var element: Int
+    var progress: Progress
+
+    static let start = Cursor(element: 0, progress: .start)
+}
+
+enum Progress: Sendable, Hashable {
+    case start
+    /// Lines of a paragraph already placed.
+    case line(Int)
+    /// Items of a key/value list already placed.
+    case item(Int)
+    /// The next table row, and for a row split across pages the next line of each cell.
+    case tableRow(Int, cellLines: [Int]?)
+}
+
+/// What the first pass learned and the drawing pass reuses: picture sizes, embedded PDF
+/// page sizes, table column widths. Small: nothing here grows with the number of rows.
+struct LayoutMemo: Sendable {
+    struct WidthKey: Hashable, Sendable {
+        let element: Int
+        let width: Double
+    }
+
+    struct EmbeddedPage: Sendable {
+        let page: Int
+        let size: Size
+    }
+
+    var images: [Int: ImageInfo] = [:]
+    var pdfPages: [Int: [EmbeddedPage]] = [:]
+    var columnWidths: [WidthKey: [Double]] = [:]
+}
+
+/// Flattens blocks, reading picture headers and opening embedded PDFs for their sizes
+/// (or taking them from `memo`).
+struct Flattener {
+    var elements: [FlowElement] = []
+    var memo: LayoutMemo
+    private var nextImageID = 0
+    private var nextPDFID = 0
+
+    init(memo: LayoutMemo) {
+        self.memo = memo
+    }
+
+    mutating func add(_ blocks: [Block]) throws(DocumentError) {
+        for block in blocks { try add(block) }
+    }
+
+    mutating func add(_ block: Block) throws(DocumentError) {
+        switch block {
+        case .paragraph(let paragraph):
+            elements.append(.text(paragraph.text, paragraph.style, keepWithNext: false))
+        case .heading(let heading):
+            elements.append(.text(heading.text, heading.style, keepWithNext: true))
+        case .keyValues(let list):
+            elements.append(.keyValues(list))
+        case .table(let table):
+            elements.append(.table(table))
+        case .image(let image):
+            let id = nextImageID
+            nextImageID += 1
+            if memo.images[id] == nil { memo.images[id] = try Self.probe(image.source) }
+            elements.append(.image(image, id: id))
+        case .pdfPages(let pdf):
+            let id = nextPDFID
+            nextPDFID += 1
+            if memo.pdfPages[id] == nil { memo.pdfPages[id] = try Self.pages(of: pdf) }
+            for page in memo.pdfPages[id] ?? [] {
+                elements.append(.pdfPage(pdf, sourceID: id, page: page.page, size: page.size))
+            }
+        case .chart(let chart):
+            elements.append(.chart(chart))
+        case .spacer(let height):
+            elements.append(.spacer(max(0, height)))
+        case .rule(let rule):
+            elements.append(.rule(rule))
+        case .pageBreak:
+            elements.append(.pageBreak)
+        case .keepTogether(let blocks):
+            let marker = elements.count
+            elements.append(.keepTogether(end: marker))
+            try add(blocks)
+            elements[marker] = .keepTogether(end: elements.count)
+        case .columns(let set):
+            let marker = elements.count
+            elements.append(.pageBreak)
+            var ranges: [Range<Int>] = []
+            for column in set.columns {
+                let start = elements.count
+                try add(column.blocks)
+                ranges.append(start..<elements.count)
+            }
+            elements[marker] = .columns(set, ranges: ranges, end: elements.count)
+        }
+    }
+
+    static func imageData(_ source: ImageSource) throws(DocumentError) -> Data {
+        switch source {
+        case .data(let data):
+            return data
+        case .file(let path):
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw DocumentError.image(.unreadableFile(path: path, reason: (error as NSError).localizedDescription))
+            }
+        }
+    }
+
+    private static func probe(_ source: ImageSource) throws(DocumentError) -> ImageInfo {
+        let data = try imageData(source)
+        do {
+            return try RasterImage.probe(data)
+        } catch {
+            throw DocumentError.image(error)
+        }
+    }
+
+    private static func pages(of pdf: EmbeddedPDF) throws(DocumentError) -> [LayoutMemo.EmbeddedPage] {
+        do {
+            let document = try PDFDocument(data: pdf.data)
+            let indices = pdf.pages ?? Array(0..<document.pageCount)
+            var pages: [LayoutMemo.EmbeddedPage] = []
+            for index in indices {
+                pages.append(LayoutMemo.EmbeddedPage(page: index, size: try document.page(at: index).size))
+            }
+            return pages
+        } catch {
+            throw DocumentError.embeddedPDF(error)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import BillfoldCore
+import Foundation
+import Graphics
+
+/// Why a document could not be produced, with a message a person can act on.
+public enum DocumentError: Error, LocalizedError, Sendable {
+    /// A picture in the document could not be read.
+    case image(ImageError)
+    /// A PDF placed in the document could not be read.
+    case embeddedPDF(PDFError)
+    /// Writing the PDF (or its temporary file) failed.
+    case output(GraphicsError)
+    /// A page number outside the document was asked for.
+    case pageOutOfRange(index: Int, pageCount: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .image(let error):
+            String(format: tr("An image in the document cannot be used: %@"), error.localizedDescription)
+        case .embeddedPDF(let error):
+            String(format: tr("A PDF attached to the document cannot be used: %@"), error.localizedDescription)
+        case .output(let error):
+            String(format: tr("The PDF could not be saved: %@"), error.localizedDescription)
+        case .pageOutOfRange(let index, let pageCount):
+            String(format: tr("Page %d does not exist; the document has %d pages."), index + 1, pageCount)
+        }
+    }
+}

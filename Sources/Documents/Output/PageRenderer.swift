@@ -1,0 +1,92 @@
+import Foundation
+import Graphics
+
+/// Draws laid-out pages onto any context, with the running header and footer.
+/// Pictures are decoded when their page is drawn and released after it.
+final class PageRenderer {
+    let engine: LayoutEngine
+    let pageStarts: [Cursor]
+    /// The embedded PDF last drawn from, kept open while its pages follow one another.
+    private var openPDF: (id: Int, document: PDFDocument)?
+
+    var pageCount: Int { pageStarts.count }
+
+    init(engine: LayoutEngine, pageStarts: [Cursor]) {
+        self.engine = engine
+        self.pageStarts = pageStarts
+    }
+
+    /// Draws page `index` (zero-based) with the page's top-left corner at the context's origin,
+    /// one unit per point.
+    func drawPage(_ index: Int, in context: DrawingContext) throws(DocumentError) {
+        guard pageStarts.indices.contains(index) else {
+            throw DocumentError.pageOutOfRange(index: index, pageCount: pageCount)
+        }
+        var items = engine.layoutPage(from: pageStarts[index]).items
+        let printable = engine.printable
+        if let header = engine.header {
+            items += header.items(number: index + 1, count: pageCount, top: printable.minY, left: printable.minX,
+                                  width: printable.width, engine: engine.text, ruleBelow: true)
+        }
+        if let footer = engine.footer {
+            items += footer.items(number: index + 1, count: pageCount, top: printable.maxY - footer.height, left: printable.minX,
+                                  width: printable.width, engine: engine.text, ruleBelow: false)
+        }
+        try context.batchingText { () throws(DocumentError) in
+            for item in items {
+                try draw(item, in: context)
+            }
+        }
+    }
+
+    private func draw(_ item: PlacedItem, in context: DrawingContext) throws(DocumentError) {
+        switch item {
+        case .text(let block, let lines, let origin, let color):
+            block.draw(in: context, at: origin, color: color, lines: lines)
+        case .fill(let rect, let color):
+            context.fill(rect, color: color)
+        case .line(let from, let to, let width, let color):
+            context.strokeLine(from: from, to: to, width: width, color: color)
+        case .image(let image, let rect):
+            let data = try Flattener.imageData(image.source)
+            let pixelsPerPoint = max(0.1, image.resolution / 72)
+            let limits = ImageDecodeLimits(maxWidth: Int((rect.width * pixelsPerPoint).rounded(.up)),
+                                           maxHeight: Int((rect.height * pixelsPerPoint).rounded(.up)))
+            do {
+                try RasterImage(data: data, limits: limits).draw(in: context, rect: rect)
+            } catch {
+                throw DocumentError.image(error)
+            }
+        case .pdfPage(let pdf, let sourceID, let pageIndex, let rect):
+            do {
+                let document: PDFDocument
+                if let open = openPDF, open.id == sourceID {
+                    document = open.document
+                } else {
+                    document = try PDFDocument(data: pdf.data)
+                    openPDF = (sourceID, document)
+                }
+                let page = try document.page(at: pageIndex)
+                let size = page.size
+                context.save()
+                context.addRect(rect)
+                context.clip()
+                context.fill(rect, color: .white)
+                context.translate(x: rect.x, y: rect.y)
+                context.scale(x: rect.width / max(1, size.width), y: rect.height / max(1, size.height))
+                page.render(in: context, forPrinting: true)
+                context.restore()
+                if pdf.isFramed {
+                    context.setColor(Palette.hairline)
+                    context.setLineWidth(0.75)
+                    context.addRect(rect)
+                    context.stroke()
+                }
+            } catch {
+                throw DocumentError.embeddedPDF(error)
+            }
+        case .chart(let chart, let rect):
+            ChartPainter(chart: chart.chart, style: chart.style).draw(in: context, rect: rect, textEngine: engine.text)
+        }
+    }
+}

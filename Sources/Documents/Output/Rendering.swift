@@ -1,0 +1,164 @@
+import Foundation
+import Graphics
+
+/// Where each page of a document starts, worked out once (on any thread) and reused to draw
+/// the pages: for printing, for a preview, or for a second rendering of the same document.
+public struct Pagination: Sendable {
+    public let pageCount: Int
+    let pageStarts: [Cursor]
+    let memo: LayoutMemo
+}
+
+/// A finished PDF.
+public struct RenderedPDF: Sendable {
+    public let data: Data
+    public let pageCount: Int
+}
+
+extension Document {
+    /// Lays the document out to count its pages, without drawing.
+    public func paginate() throws(DocumentError) -> Pagination {
+        let engine = try LayoutEngine(document: self)
+        let starts = engine.paginate()
+        return Pagination(pageCount: starts.count, pageStarts: starts, memo: engine.memo)
+    }
+
+    /// The document as PDF bytes. Synchronous and self-contained: call it from a background
+    /// task (`Task.detached { try document.renderPDF() }`) to keep a window responsive.
+    public func renderPDF() throws(DocumentError) -> RenderedPDF {
+        let surface: PDFSurface
+        do {
+            surface = try PDFSurface(pageSize: pageSetup.pageSize)
+        } catch {
+            throw DocumentError.output(error)
+        }
+        let pageCount = try drawPDF(on: surface)
+        do {
+            return RenderedPDF(data: try surface.finishBytes(), pageCount: pageCount)
+        } catch {
+            throw DocumentError.output(error)
+        }
+    }
+
+    /// The document as PDF bytes, rendered off the calling actor.
+    public func renderPDFInBackground() async throws(DocumentError) -> RenderedPDF {
+        let document = self
+        let result = await Task.detached(priority: .userInitiated) {
+            Result { () throws(DocumentError) -> RenderedPDF in try document.renderPDF() }
+        }.value
+        return try result.get()
+    }
+
+    /// Writes the PDF to `url`: into a temporary file beside it, renamed over the target
+    /// once complete, so a failure never leaves a half-written file. Returns the page count.
+    @discardableResult
+    public func writePDF(to url: URL) throws(DocumentError) -> Int {
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
+        do {
+            let surface = try PDFSurface(writingTo: temporary, pageSize: pageSetup.pageSize)
+            let pageCount: Int
+            do {
+                pageCount = try drawPDF(on: surface)
+                try surface.finishFile()
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+            if rename(temporary, url.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
+            }
+            return pageCount
+        } catch let error as DocumentError {
+            throw error
+        } catch let error as GraphicsError {
+            throw DocumentError.output(error)
+        } catch {
+            throw DocumentError.output(.writeFailed(path: url.path, reason: error.localizedDescription))
+        }
+    }
+
+    /// Page 1 as a PNG `width` pixels wide, on white.
+    public func thumbnailPNG(width: Int) throws(DocumentError) -> Data {
+        let pages = try PrintableDocument(self)
+        let size = pageSetup.pageSize
+        let scale = Double(max(1, width)) / size.width
+        do {
+            let image = try ImageSurface(pixelWidth: max(1, width), pixelHeight: Int((size.height * scale).rounded()), hasAlpha: false)
+            let context = DrawingContext(surface: image)
+            context.fill(Rect(x: 0, y: 0, width: Double(image.pixelWidth), height: Double(image.pixelHeight)), color: .white)
+            context.scale(x: scale, y: scale)
+            try pages.drawPage(0, in: context)
+            try context.checkStatus()
+            return try image.pngData()
+        } catch let error as DocumentError {
+            throw error
+        } catch let error as GraphicsError {
+            throw DocumentError.output(error)
+        } catch {
+            throw DocumentError.output(.cairo(message: error.localizedDescription))
+        }
+    }
+
+    private func drawPDF(on surface: PDFSurface) throws(DocumentError) -> Int {
+        let engine = try LayoutEngine(document: self)
+        let renderer = PageRenderer(engine: engine, pageStarts: engine.paginate())
+        let info = metadata
+        if !info.title.isEmpty { surface.setMetadata(.title, info.title) }
+        if !info.author.isEmpty { surface.setMetadata(.author, info.author) }
+        if !info.subject.isEmpty { surface.setMetadata(.subject, info.subject) }
+        if !info.keywords.isEmpty { surface.setMetadata(.keywords, info.keywords) }
+        if !info.creator.isEmpty { surface.setMetadata(.creator, info.creator) }
+        surface.setMetadata(.creationDate, Self.pdfDate(info.creationDate))
+        let context = DrawingContext(surface: surface)
+        for page in 0..<renderer.pageCount {
+            try renderer.drawPage(page, in: context)
+            context.showPage()
+            do {
+                try context.checkStatus()
+            } catch {
+                throw DocumentError.output(error)
+            }
+        }
+        return renderer.pageCount
+    }
+
+    /// ISO 8601 with the local offset, the form Cairo writes into the PDF.
+    static func pdfDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone.current
+        return formatter.string(from: date)
+    }
+}
+
+/// A document laid out for drawing page by page: what `GtkPrintOperation` needs (the page
+/// count in begin-print, then draw-page for any page, in any order). The context's user space
+/// must be points with the page's top-left corner at the origin (a print operation with
+/// `use-full-page` and points as its unit; scale a widget's context to zoom).
+/// Confined to the thread that created it.
+public final class PrintableDocument {
+    private let renderer: PageRenderer
+
+    public var pageCount: Int { renderer.pageCount }
+    public var pageSize: Size { renderer.engine.pageSize }
+
+    /// Lays the document out (the first pass).
+    public init(_ document: Document) throws(DocumentError) {
+        let engine = try LayoutEngine(document: document)
+        renderer = PageRenderer(engine: engine, pageStarts: engine.paginate())
+    }
+
+    /// Reuses a pagination computed elsewhere, for example on a background task.
+    public init(_ document: Document, pagination: Pagination) throws(DocumentError) {
+        let engine = try LayoutEngine(document: document, memo: pagination.memo)
+        renderer = PageRenderer(engine: engine, pageStarts: pagination.pageStarts)
+    }
+
+    /// Draws page `index` (zero-based).
+    public func drawPage(_ index: Int, in context: DrawingContext) throws(DocumentError) {
+        try renderer.drawPage(index, in: context)
+    }
+}

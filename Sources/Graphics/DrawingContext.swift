@@ -1,0 +1,215 @@
+import CCairo
+
+/// Where drawing goes: a Cairo context on a PDF page, an image, a print page or a widget.
+/// One reference per wrapper; confined to one thread at a time, like Cairo itself.
+public final class DrawingContext {
+    private let raw: OpaquePointer
+    // Keeps the Swift surface (and its output sink) alive as long as Cairo draws into it.
+    private let surface: Surface?
+
+    // Glyphs of consecutive text draws in one font and colour, sent to Cairo in one call.
+    private var batchDepth = 0
+    private var pendingFont: OpaquePointer?
+    private var pendingColor = Color.black
+    var pendingGlyphs: [cairo_glyph_t] = []
+    var pendingClusters: [cairo_text_cluster_t] = []
+    var pendingUTF8: [CChar] = []
+
+    /// The Cairo context, with any batched text drawn first so drawing order is kept.
+    var cr: OpaquePointer {
+        if !pendingGlyphs.isEmpty { flushText() }
+        return raw
+    }
+
+    public init(surface: Surface) {
+        raw = cairo_create(surface.raw)
+        self.surface = surface
+    }
+
+    /// Wraps a Cairo context owned by someone else — the `cairo_t *` a `GtkDrawingArea` draw
+    /// function or a `GtkPrintContext` hands out — so the same drawing code runs on screen,
+    /// in print and in the PDF. Takes its own reference; the caller keeps its own.
+    /// This is the only entry that accepts a raw pointer, meant for BillfoldUI.
+    public init(borrowing cairoContext: OpaquePointer) {
+        raw = cairo_reference(cairoContext)
+        surface = nil
+    }
+
+    deinit {
+        flushText()
+        cairo_destroy(raw)
+    }
+
+    /// Runs `body` with text batched: glyphs from consecutive `TextBlock` draws that share a
+    /// font and colour reach Cairo in one call (far fewer PDF operators), drawn at the latest
+    /// when something else is drawn or `body` returns.
+    public func batchingText<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0 { flushText() }
+        }
+        return try body()
+    }
+
+    /// Prepares the text buffer for glyphs in `font` and `color`; call `finishTextRun()` after
+    /// appending them.
+    func beginTextRun(font: OpaquePointer, color: Color) {
+        if !pendingGlyphs.isEmpty, pendingFont != font || pendingColor != color { flushText() }
+        if pendingFont != font {
+            if let pendingFont { cairo_scaled_font_destroy(pendingFont) }
+            pendingFont = cairo_scaled_font_reference(font)
+        }
+        pendingColor = color
+    }
+
+    func finishTextRun() {
+        if batchDepth == 0 { flushText() }
+    }
+
+    private func flushText() {
+        guard !pendingGlyphs.isEmpty, let font = pendingFont else { return }
+        // The text's colour and font must not leak into what the caller draws next.
+        cairo_save(raw)
+        cairo_set_source_rgba(raw, pendingColor.red, pendingColor.green, pendingColor.blue, pendingColor.alpha)
+        cairo_set_scaled_font(raw, font)
+        let cr = raw
+        pendingGlyphs.withUnsafeBufferPointer { g in
+            pendingClusters.withUnsafeBufferPointer { c in
+                pendingUTF8.withUnsafeBufferPointer { u in
+                    cairo_show_text_glyphs(cr, u.baseAddress, Int32(u.count), g.baseAddress, Int32(g.count),
+                                           c.baseAddress, Int32(c.count), cairo_text_cluster_flags_t(rawValue: 0))
+                }
+            }
+        }
+        cairo_restore(raw)
+        pendingGlyphs.removeAll(keepingCapacity: true)
+        pendingClusters.removeAll(keepingCapacity: true)
+        pendingUTF8.removeAll(keepingCapacity: true)
+    }
+
+    public func checkStatus() throws(GraphicsError) {
+        try GraphicsError.check(cairo_status(cr))
+    }
+
+    // MARK: State
+
+    public func save() { cairo_save(cr) }
+    public func restore() { cairo_restore(cr) }
+
+    /// Runs `body` with the graphics state saved before and restored after.
+    public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        return try body()
+    }
+
+    public func translate(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    public func scale(x: Double, y: Double) { cairo_scale(cr, x, y) }
+    public func rotate(radians: Double) { cairo_rotate(cr, radians) }
+
+    public func setColor(_ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+
+    public func setLineWidth(_ width: Double) { cairo_set_line_width(cr, width) }
+
+    /// Dash lengths alternating on/off; an empty array draws solid lines.
+    public func setDash(_ lengths: [Double], phase: Double = 0) {
+        lengths.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+    }
+
+    public enum LineCap: Sendable { case butt, round, square }
+    public func setLineCap(_ cap: LineCap) {
+        switch cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+    }
+
+    public enum LineJoin: Sendable { case miter, round, bevel }
+    public func setLineJoin(_ join: LineJoin) {
+        switch join {
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        }
+    }
+
+    // MARK: Paths
+
+    public func newPath() { cairo_new_path(cr) }
+    public func move(to point: Point) { cairo_move_to(cr, point.x, point.y) }
+    public func line(to point: Point) { cairo_line_to(cr, point.x, point.y) }
+    public func curve(to point: Point, control1: Point, control2: Point) {
+        cairo_curve_to(cr, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
+    }
+    public func closePath() { cairo_close_path(cr) }
+    public func addRect(_ rect: Rect) { cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height) }
+
+    public func addArc(center: Point, radius: Double, from start: Double, to end: Double) {
+        cairo_arc(cr, center.x, center.y, radius, start, end)
+    }
+
+    /// A rectangle with each corner rounded by `radius` (clamped to half the shorter side).
+    public func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        guard r > 0 else { return addRect(rect) }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, .pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, .pi / 2, .pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// A rectangle whose top corners are rounded (bar tops in charts).
+    public func addTopRoundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height))
+        guard r > 0 else { return addRect(rect) }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, rect.minX, rect.maxY)
+        cairo_line_to(cr, rect.minX, rect.minY + r)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, .pi, 3 * .pi / 2)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, 3 * .pi / 2, 2 * .pi)
+        cairo_line_to(cr, rect.maxX, rect.maxY)
+        cairo_close_path(cr)
+    }
+
+    public func fill(preservingPath: Bool = false) {
+        preservingPath ? cairo_fill_preserve(cr) : cairo_fill(cr)
+    }
+
+    public func stroke(preservingPath: Bool = false) {
+        preservingPath ? cairo_stroke_preserve(cr) : cairo_stroke(cr)
+    }
+
+    /// Restricts drawing to the current path (intersected with any clip already set).
+    public func clip() { cairo_clip(cr) }
+
+    /// Fills the whole clip region with the current colour.
+    public func paint() { cairo_paint(cr) }
+
+    // MARK: Conveniences
+
+    public func fill(_ rect: Rect, color: Color) {
+        setColor(color)
+        addRect(rect)
+        cairo_fill(cr)
+    }
+
+    /// A straight line of `width`, drawn crisp on a pixel grid when it is axis-aligned.
+    public func strokeLine(from start: Point, to end: Point, width: Double, color: Color) {
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_move_to(cr, start.x, start.y)
+        cairo_line_to(cr, end.x, end.y)
+        cairo_stroke(cr)
+    }
+
+    // MARK: Pages
+
+    /// Ends the page (PDF and print surfaces) and starts a fresh one.
+    public func showPage() { cairo_show_page(cr) }
+}

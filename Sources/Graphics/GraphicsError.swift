@@ -1,0 +1,24 @@
+import CCairo
+import Foundation
+
+/// A failure of Cairo or of writing its output.
+public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
+    /// Cairo refused an operation; `message` is Cairo's own description.
+    case cairo(message: String)
+    /// The output could not be written (disk full, permission denied, missing folder).
+    case writeFailed(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .cairo(let message):
+            "Drawing failed: \(message)."
+        case .writeFailed(let path, let reason):
+            "Could not write “\(path)”: \(reason)."
+        }
+    }
+
+    static func check(_ status: cairo_status_t) throws(GraphicsError) {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw GraphicsError.cairo(message: String(cString: cairo_status_to_string(status)))
+    }
+}

@@ -1,0 +1,228 @@
+import CCairo
+
+/// Shaping results shared by every word set in one font with one set of OpenType features.
+final class ShapingFace {
+    let key: TextEngine.ShapingKey
+    private let description: OpaquePointer
+    private let attributes: OpaquePointer?
+    private let layout: OpaquePointer
+    /// The face Pango picks for plain Latin text; words shaped entirely in it take the fast path.
+    let primaryFont: UnsafeMutablePointer<PangoFont>?
+    let scaledFont: OpaquePointer?
+    let lineHeight: Double
+    let ascent: Double
+    private(set) var space: ShapedWord?
+    private var words: [String: ShapedWord] = [:]
+    private static let cacheLimit = 20_000
+
+    init(key: TextEngine.ShapingKey, context: OpaquePointer) {
+        self.key = key
+        description = TextEngine.makePangoDescription(key.font)
+        attributes = key.tabularFigures ? TextEngine.makeFeatureAttributes("tnum 1") : nil
+        layout = pango_layout_new(context)
+        pango_layout_set_font_description(layout, description)
+        if let attributes { pango_layout_set_attributes(layout, attributes) }
+
+        pango_layout_set_text(layout, "x", -1)
+        let line = pango_layout_get_line_readonly(layout, 0)
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        let unit = Double(bf_pango_scale())
+        lineHeight = Double(logical.height) / unit
+        ascent = Double(-logical.y) / unit
+        var font: UnsafeMutablePointer<PangoFont>?
+        if let runs = line?.pointee.runs, let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+            font = run.pointee.item.pointee.analysis.font
+        }
+        if let font { g_object_ref(font) }
+        primaryFont = font
+        scaledFont = font.map { bf_pango_font_scaled_font($0) }
+        space = shape(" ")
+    }
+
+    deinit {
+        if let primaryFont { g_object_unref(primaryFont) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let attributes { pango_attr_list_unref(attributes) }
+        pango_font_description_free(description)
+    }
+
+    /// The shaped word, or nil when it needs Pango's full layout (another font, right-to-left,
+    /// a missing glyph). Results are cached; the cache is bounded.
+    func word(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapedWord? {
+        if utf8.count > 1, utf8.allSatisfy(Self.isFigure) { return composeFigures(utf8) }
+        let key = String(decoding: utf8, as: UTF8.self)
+        if let cached = words[key] { return cached.isSimple ? cached : nil }
+        if words.count >= Self.cacheLimit { words.removeAll(keepingCapacity: true) }
+        let shaped = shape(key) ?? ShapedWord.complex
+        words[key] = shaped
+        return shaped.isSimple ? shaped : nil
+    }
+
+    /// Digits and the punctuation of amounts, dates and times.
+    private static func isFigure(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x2C, 0x2E, 0x3A, 0x2D, 0x2B, 0x2F, 0x25, 0x27: true
+        default: false
+        }
+    }
+
+    private var figures: [ShapedWord?] = Array(repeating: nil, count: 128)
+
+    /// Amounts and dates are nearly all different, so shaping each would defeat the cache;
+    /// their characters do not interact (figures are often tabular), so they are set from
+    /// glyphs shaped one character at a time.
+    private func composeFigures(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapedWord? {
+        var glyphs: [UInt32] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
+        var clusters: [ShapedWord.Cluster] = []
+        glyphs.reserveCapacity(utf8.count)
+        xs.reserveCapacity(utf8.count)
+        ys.reserveCapacity(utf8.count)
+        clusters.reserveCapacity(utf8.count)
+        var pen = 0.0
+        for byte in utf8 {
+            let single: ShapedWord
+            if let cached = figures[Int(byte)] {
+                single = cached
+            } else {
+                single = shape(String(UnicodeScalar(byte))) ?? ShapedWord.complex
+                figures[Int(byte)] = single
+            }
+            guard single.isSimple, single.clusters.count == 1 else { return nil }
+            for g in single.glyphs.indices {
+                glyphs.append(single.glyphs[g])
+                xs.append(pen + single.xs[g])
+                ys.append(single.ys[g])
+            }
+            pen += single.width
+            clusters.append(ShapedWord.Cluster(bytes: 1, glyphs: Int32(single.glyphs.count), endX: pen))
+        }
+        return ShapedWord(utf8: Array(utf8), glyphs: glyphs, xs: xs, ys: ys, clusters: clusters, width: pen)
+    }
+
+    private func shape(_ text: String) -> ShapedWord? {
+        guard let primaryFont else { return nil }
+        let utf8 = Array(text.utf8)
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                pango_layout_set_text(layout, $0.baseAddress, Int32($0.count))
+            }
+        }
+        guard pango_layout_get_line_count(layout) == 1,
+              let line = pango_layout_get_line_readonly(layout, 0),
+              let runs = line.pointee.runs, runs.pointee.next == nil,
+              let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self)
+        else { return nil }
+        let item = run.pointee.item.pointee
+        guard item.analysis.font == primaryFont, item.analysis.level % 2 == 0, item.offset == 0 else { return nil }
+        let glyphString = run.pointee.glyphs.pointee
+        let count = Int(glyphString.num_glyphs)
+        let unit = Double(bf_pango_scale())
+        let empty = bf_pango_glyph_empty()
+        let unknown = bf_pango_glyph_unknown_flag()
+
+        var glyphs: [UInt32] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
+        var clusters: [ShapedWord.Cluster] = []
+        glyphs.reserveCapacity(count)
+        xs.reserveCapacity(count)
+        ys.reserveCapacity(count)
+        var pen = 0.0
+        var index = 0
+        while index < count {
+            let start = Int(glyphString.log_clusters[index])
+            var end = index
+            while end < count, Int(glyphString.log_clusters[end]) == start { end += 1 }
+            let nextStart = end < count ? Int(glyphString.log_clusters[end]) : utf8.count
+            guard nextStart > start else { return nil }
+            var emitted: Int32 = 0
+            for g in index..<end {
+                let info = glyphString.glyphs[g]
+                if info.glyph & unknown != 0 { return nil }
+                if info.glyph != empty {
+                    glyphs.append(info.glyph)
+                    xs.append(pen + Double(info.geometry.x_offset) / unit)
+                    ys.append(Double(info.geometry.y_offset) / unit)
+                    emitted += 1
+                }
+                pen += Double(info.geometry.width) / unit
+            }
+            clusters.append(ShapedWord.Cluster(bytes: Int32(nextStart - start), glyphs: emitted, endX: pen))
+            index = end
+        }
+        return ShapedWord(utf8: utf8, glyphs: glyphs, xs: xs, ys: ys, clusters: clusters, width: pen)
+    }
+}
+
+/// One word shaped by HarfBuzz (through Pango), ready to be positioned on a line.
+final class ShapedWord: Sendable {
+    struct Cluster {
+        var bytes: Int32
+        var glyphs: Int32
+        /// Pen position after the cluster, from the word's start.
+        var endX: Double
+    }
+
+    let utf8: [UInt8]
+    let glyphs: [UInt32]
+    let xs: [Double]
+    let ys: [Double]
+    let clusters: [Cluster]
+    let width: Double
+    let isSimple: Bool
+
+    init(utf8: [UInt8], glyphs: [UInt32], xs: [Double], ys: [Double], clusters: [Cluster], width: Double) {
+        self.utf8 = utf8
+        self.glyphs = glyphs
+        self.xs = xs
+        self.ys = ys
+        self.clusters = clusters
+        self.width = width
+        isSimple = true
+    }
+
+    private init() {
+        utf8 = []
+        glyphs = []
+        xs = []
+        ys = []
+        clusters = []
+        width = 0
+        isSimple = false
+    }
+
+    static let complex = ShapedWord()
+
+    /// Splits a word wider than `width` at cluster boundaries, each piece as wide as fits
+    /// (at least one cluster, so a very narrow column still makes progress).
+    func pieces(fitting width: Double) -> [ShapedWord] {
+        var result: [ShapedWord] = []
+        var clusterStart = 0
+        var glyphStart = 0
+        var byteStart = 0
+        var startX = 0.0
+        while clusterStart < clusters.count {
+            var clusterEnd = clusterStart + 1
+            while clusterEnd < clusters.count, clusters[clusterEnd].endX - startX <= width { clusterEnd += 1 }
+            let pieceClusters = clusters[clusterStart..<clusterEnd]
+            let glyphCount = pieceClusters.reduce(0) { $0 + Int($1.glyphs) }
+            let byteCount = pieceClusters.reduce(0) { $0 + Int($1.bytes) }
+            let glyphRange = glyphStart..<(glyphStart + glyphCount)
+            result.append(ShapedWord(
+                utf8: Array(utf8[byteStart..<(byteStart + byteCount)]),
+                glyphs: Array(glyphs[glyphRange]),
+                xs: xs[glyphRange].map { $0 - startX },
+                ys: Array(ys[glyphRange]),
+                clusters: pieceClusters.map { Cluster(bytes: $0.bytes, glyphs: $0.glyphs, endX: $0.endX - startX) },
+                width: clusters[clusterEnd - 1].endX - startX))
+            startX = clusters[clusterEnd - 1].endX
+            glyphStart += glyphCount
+            byteStart += byteCount
+            clusterStart = clusterEnd
+        }
+        return result
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Graphics
+
+@Suite struct TextEngineTests {
+    let body = TextFormat(font: FontDescription(size: 10))
+
+    @Test func plainTextTakesTheShapedPathAndWraps() {
+        let engine = TextEngine()
+        let block = engine.layout("Consulting hours for the migration of the legacy database", format: body, width: 120)
+        guard case .shaped = block.content else {
+            Issue.record("plain Latin text should be shaped word by word")
+            return
+        }
+        #expect(block.lines.count > 1)
+        for line in block.lines { #expect(line.width <= 120.001) }
+        #expect(block.height == block.lines.last!.bottom)
+    }
+
+    @Test func shapedAndPangoPathsAgreeOnWidth() {
+        let engine = TextEngine()
+        let text = "Invoice total: 1,234.56 EUR"
+        let shaped = engine.layout(text, format: body)
+        let viaPango = engine.layout(text + "\u{200F}", format: body)
+        guard case .pango = viaPango.content else {
+            Issue.record("a right-to-left mark should force the Pango path")
+            return
+        }
+        #expect(abs(shaped.width - viaPango.width) < 0.5)
+        #expect(abs(shaped.lines[0].height - viaPango.lines[0].height) < 0.5)
+    }
+
+    @Test func aWordWiderThanTheLineBreaksBetweenCharacters() {
+        let engine = TextEngine()
+        let word = String(repeating: "W", count: 60)
+        let block = engine.layout(word, format: body, width: 50)
+        #expect(block.lines.count > 5)
+        for line in block.lines { #expect(line.width <= 50.001) }
+    }
+
+    @Test func newlinesStartParagraphsAndEmptyTextHasOneLine() {
+        let engine = TextEngine()
+        #expect(engine.layout("a\nb\n\nc", format: body).lines.count == 4)
+        #expect(engine.layout("", format: body).lines.count == 1)
+    }
+
+    @Test func trailingAlignmentEndsLinesAtTheRightEdge() {
+        let engine = TextEngine()
+        var format = body
+        format.alignment = .trailing
+        let block = engine.layout("12.50", format: format, width: 100)
+        #expect(abs(block.lines[0].x + block.lines[0].width - 100) < 0.001)
+    }
+
+    @Test func drawnTextReadsBackFromThePDF() throws {
+        let engine = TextEngine()
+        let surface = try PDFSurface(pageSize: Size(width: 300, height: 200))
+        let context = DrawingContext(surface: surface)
+        let latin = engine.layout("Hello wide world, naïve café", format: body, width: 250)
+        latin.draw(in: context, at: Point(x: 20, y: 20), color: .black)
+        let hebrew = engine.layout("שלום עולם", format: body, width: 250)
+        hebrew.draw(in: context, at: Point(x: 20, y: 60), color: .black)
+        context.showPage()
+        let data = try surface.finishBytes()
+        let page = try PDFDocument(data: data).page(at: 0)
+        let text = page.text()
+        #expect(text.contains("Hello wide world, naïve café"))
+        #expect(text.contains("שלום"))
+        let runs = page.textRuns()
+        let hello = try #require(runs.first { $0.text == "Hello" })
+        #expect(abs(hello.rect.minX - 20) < 1.5)
+        #expect(hello.rect.minY >= 20 && hello.rect.maxY <= 20 + latin.height + 1)
+    }
+}
