@@ -13,14 +13,20 @@ public enum DocumentError: Error, LocalizedError, Sendable {
     /// A page number outside the document was asked for.
     case pageOutOfRange(index: Int, pageCount: Int)
 
+    /// Puts the detail into a translated sentence. (String(format:) with a Swift string
+    /// argument is not portable to Linux Foundation, so the one %s is replaced here.)
+    private static func fill(_ template: String, _ detail: String) -> String {
+        template.replacingOccurrences(of: "%s", with: detail)
+    }
+
     public var errorDescription: String? {
         switch self {
         case .image(let error):
-            String(format: tr("An image in the document cannot be used: %@"), error.localizedDescription)
+            Self.fill(tr("An image in the document cannot be used: %s"), error.localizedDescription)
         case .embeddedPDF(let error):
-            String(format: tr("A PDF attached to the document cannot be used: %@"), error.localizedDescription)
+            Self.fill(tr("A PDF attached to the document cannot be used: %s"), error.localizedDescription)
         case .output(let error):
-            String(format: tr("The PDF could not be saved: %@"), error.localizedDescription)
+            Self.fill(tr("The PDF could not be saved: %s"), error.localizedDescription)
         case .pageOutOfRange(let index, let pageCount):
             String(format: tr("Page %d does not exist; the document has %d pages."), index + 1, pageCount)
         }

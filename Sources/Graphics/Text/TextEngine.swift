@@ -13,10 +13,21 @@ public final class TextEngine {
         let tabularFigures: Bool
     }
 
+    /// How emoji are drawn.
+    public enum EmojiPresentation: Sendable {
+        /// In a monochrome font where one has the glyph: it prints crisply and stays
+        /// searchable text in a PDF (Cairo 1.16 writes colour emoji as pictures).
+        case text
+        /// In the colour emoji font, as on screen.
+        case color
+    }
+
     let context: OpaquePointer
+    let emojiPresentation: EmojiPresentation
     private var faces: [ShapingKey: ShapingFace] = [:]
 
-    public init() {
+    public init(emojiPresentation: EmojiPresentation = .text) {
+        self.emojiPresentation = emojiPresentation
         // Since Pango 1.32.6 the default font map belongs to the calling thread.
         let fontMap = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(fontMap)
@@ -270,7 +281,7 @@ public final class TextEngine {
         if format.lineSpacing != 1 {
             pango_layout_set_line_spacing(layout, Float(max(0.1, format.lineSpacing)))
         }
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, emojiPresentation == .text ? Self.preferringTextEmoji(text) : text, -1)
 
         var metrics: [TextLine] = []
         let iterator = pango_layout_get_iter(layout)
@@ -291,6 +302,37 @@ public final class TextEngine {
         pango_layout_get_extents(layout, nil, &logicalSize)
         let boxWidth = width ?? Double(logicalSize.width) / unit
         return TextBlock(lines: metrics, width: boxWidth, content: .pango(PangoLayoutBox(adopting: layout)))
+    }
+
+    /// Asks for the text (monochrome) form of each emoji with variation selector 15, unless
+    /// it is part of a sequence only a colour font can draw.
+    static func preferringTextEmoji(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { $0.properties.isEmojiPresentation }) else { return text }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1].value : 0
+            if scalar.properties.isEmojiPresentation, scalar.value > 0x7F {
+                result.append(scalar)
+                switch next {
+                case 0xFE0F:
+                    result.append(Unicode.Scalar(0xFE0E)!)
+                    index += 2
+                    continue
+                case 0xFE0E, 0x200D, 0x1F3FB...0x1F3FF, 0x20E3:
+                    break
+                default:
+                    result.append(Unicode.Scalar(0xFE0E)!)
+                }
+                index += 1
+                continue
+            }
+            result.append(scalar)
+            index += 1
+        }
+        return String(result)
     }
 
     static func makePangoDescription(_ font: FontDescription) -> OpaquePointer {
