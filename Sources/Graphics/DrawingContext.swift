@@ -11,14 +11,24 @@ public final class DrawingContext {
     private var batchDepth = 0
     private var pendingFont: OpaquePointer?
     private var pendingColor = Color.black
-    var pendingGlyphs: [cairo_glyph_t] = []
-    var pendingClusters: [cairo_text_cluster_t] = []
-    var pendingUTF8: [CChar] = []
+    private var pending = TextBuffer()
+
+    /// Glyphs with the text they show, ready for `cairo_show_text_glyphs`.
+    struct TextBuffer {
+        var glyphs: [cairo_glyph_t] = []
+        var clusters: [cairo_text_cluster_t] = []
+        var utf8: [CChar] = []
+    }
 
     /// The Cairo context, with any batched text drawn first so drawing order is kept.
     var cr: OpaquePointer {
-        if !pendingGlyphs.isEmpty { flushText() }
+        if !pending.glyphs.isEmpty { flushText() }
         return raw
+    }
+
+    /// Appends to the text buffer in one exclusive access (not one per glyph).
+    func appendText(_ body: (inout TextBuffer) -> Void) {
+        body(&pending)
     }
 
     public init(surface: Surface) {
@@ -55,7 +65,7 @@ public final class DrawingContext {
     /// Prepares the text buffer for glyphs in `font` and `color`; call `finishTextRun()` after
     /// appending them.
     func beginTextRun(font: OpaquePointer, color: Color) {
-        if !pendingGlyphs.isEmpty, pendingFont != font || pendingColor != color { flushText() }
+        if !pending.glyphs.isEmpty, pendingFont != font || pendingColor != color { flushText() }
         if pendingFont != font {
             if let pendingFont { cairo_scaled_font_destroy(pendingFont) }
             pendingFont = cairo_scaled_font_reference(font)
@@ -68,24 +78,24 @@ public final class DrawingContext {
     }
 
     private func flushText() {
-        guard !pendingGlyphs.isEmpty, let font = pendingFont else { return }
+        guard !pending.glyphs.isEmpty, let font = pendingFont else { return }
         // The text's colour and font must not leak into what the caller draws next.
         cairo_save(raw)
         cairo_set_source_rgba(raw, pendingColor.red, pendingColor.green, pendingColor.blue, pendingColor.alpha)
         cairo_set_scaled_font(raw, font)
         let cr = raw
-        pendingGlyphs.withUnsafeBufferPointer { g in
-            pendingClusters.withUnsafeBufferPointer { c in
-                pendingUTF8.withUnsafeBufferPointer { u in
+        pending.glyphs.withUnsafeBufferPointer { g in
+            pending.clusters.withUnsafeBufferPointer { c in
+                pending.utf8.withUnsafeBufferPointer { u in
                     cairo_show_text_glyphs(cr, u.baseAddress, Int32(u.count), g.baseAddress, Int32(g.count),
                                            c.baseAddress, Int32(c.count), cairo_text_cluster_flags_t(rawValue: 0))
                 }
             }
         }
         cairo_restore(raw)
-        pendingGlyphs.removeAll(keepingCapacity: true)
-        pendingClusters.removeAll(keepingCapacity: true)
-        pendingUTF8.removeAll(keepingCapacity: true)
+        pending.glyphs.removeAll(keepingCapacity: true)
+        pending.clusters.removeAll(keepingCapacity: true)
+        pending.utf8.removeAll(keepingCapacity: true)
     }
 
     public func checkStatus() throws(GraphicsError) {

@@ -32,9 +32,15 @@ final class PageRenderer {
             items += footer.items(number: index + 1, count: pageCount, top: printable.maxY - footer.height, left: printable.minX,
                                   width: printable.width, engine: engine.text, ruleBelow: false)
         }
-        try context.batchingText { () throws(DocumentError) in
-            for item in items {
-                try draw(item, in: context)
+        // Nothing in a layout is drawn over text, so fills, rules and pictures go first and the
+        // text after them: runs in one font and colour then reach Cairo as one call per page.
+        for item in items {
+            if case .text = item { continue }
+            try draw(item, in: context)
+        }
+        context.batchingText {
+            for case .text(let block, let lines, let origin, let color) in items {
+                block.draw(in: context, at: origin, color: color, lines: lines)
             }
         }
     }

@@ -40,36 +40,38 @@ public struct TextBlock {
                             context: DrawingContext) {
         guard let scaledFont = face.scaledFont, let space = face.space else { return }
         context.beginTextRun(font: scaledFont, color: color)
-        for index in range {
-            let line = lines[index]
-            let baseline = origin.y + line.baseline
-            let lineX = origin.x + line.x
-            var previousEnd = 0.0
-            for item in shapedLines[index].items {
-                // The spaces are drawn too: they carry the word gaps into copied text.
-                if item.spacesBefore > 0 {
-                    let gap = (item.x - previousEnd) / Double(item.spacesBefore)
-                    for s in 0..<item.spacesBefore {
-                        let sx = lineX + previousEnd + Double(s) * gap
-                        for g in space.glyphs.indices {
-                            context.pendingGlyphs.append(cairo_glyph_t(index: UInt(space.glyphs[g]), x: sx + space.xs[g], y: baseline + space.ys[g]))
+        context.appendText { buffer in
+            for index in range {
+                let line = lines[index]
+                let baseline = origin.y + line.baseline
+                let lineX = origin.x + line.x
+                var previousEnd = 0.0
+                for item in shapedLines[index].items {
+                    // The spaces are drawn too: they carry the word gaps into copied text.
+                    if item.spacesBefore > 0 {
+                        let gap = (item.x - previousEnd) / Double(item.spacesBefore)
+                        for s in 0..<item.spacesBefore {
+                            let sx = lineX + previousEnd + Double(s) * gap
+                            for g in space.glyphs.indices {
+                                buffer.glyphs.append(cairo_glyph_t(index: UInt(space.glyphs[g]), x: sx + space.xs[g], y: baseline + space.ys[g]))
+                            }
+                            buffer.clusters.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: Int32(space.glyphs.count)))
+                            buffer.utf8.append(0x20)
                         }
-                        context.pendingClusters.append(cairo_text_cluster_t(num_bytes: 1, num_glyphs: Int32(space.glyphs.count)))
-                        context.pendingUTF8.append(0x20)
                     }
+                    let word = item.word
+                    let wx = lineX + item.x
+                    for g in word.glyphs.indices {
+                        buffer.glyphs.append(cairo_glyph_t(index: UInt(word.glyphs[g]), x: wx + word.xs[g], y: baseline + word.ys[g]))
+                    }
+                    for cluster in word.clusters {
+                        buffer.clusters.append(cairo_text_cluster_t(num_bytes: cluster.bytes, num_glyphs: cluster.glyphs))
+                    }
+                    word.utf8.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { buffer.utf8.append(contentsOf: $0) }
+                    }
+                    previousEnd = item.x + word.width
                 }
-                let word = item.word
-                let wx = lineX + item.x
-                for g in word.glyphs.indices {
-                    context.pendingGlyphs.append(cairo_glyph_t(index: UInt(word.glyphs[g]), x: wx + word.xs[g], y: baseline + word.ys[g]))
-                }
-                for cluster in word.clusters {
-                    context.pendingClusters.append(cairo_text_cluster_t(num_bytes: cluster.bytes, num_glyphs: cluster.glyphs))
-                }
-                word.utf8.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { context.pendingUTF8.append(contentsOf: $0) }
-                }
-                previousEnd = item.x + word.width
             }
         }
         context.finishTextRun()
