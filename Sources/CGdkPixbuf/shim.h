@@ -15,13 +15,29 @@ typedef struct {
     int source_width;   // filled in by the loader
     int source_height;
     int prepared;       // 1 once pixels are allocated (orientation is known then)
+    int too_large;      // 1 when decoding would need more memory than is sensible
 } bf_pixbuf_limits;
+
+// Only libjpeg scales while decoding (by up to 8 in each direction); other loaders decode
+// at full size first, so a picture is refused when that alone would take too much memory.
+#define BF_PIXBUF_FULL_SIZE_LIMIT 100000000.0
 
 static inline void bf_pixbuf_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
     bf_pixbuf_limits *limits = data;
     limits->source_width = width;
     limits->source_height = height;
     if (width <= 0 || height <= 0) return;
+    double pixels = (double)width * (double)height;
+    GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    gchar *name = format ? gdk_pixbuf_format_get_name(format) : NULL;
+    gboolean scalable = name && g_str_equal(name, "jpeg");
+    g_free(name);
+    if (pixels > BF_PIXBUF_FULL_SIZE_LIMIT * (scalable ? 64.0 : 1.0)) {
+        limits->too_large = 1;
+        // A requested size of zero makes the loader stop before allocating anything.
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
     double scale = 1.0;
     if (limits->box_width > 0 && limits->box_height > 0) {
         double upright = fmin((double)limits->box_width / width, (double)limits->box_height / height);

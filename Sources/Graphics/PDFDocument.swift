@@ -108,11 +108,21 @@ public final class PDFPage {
     /// unit per point; scale the context first to zoom. Vectors stay vectors on a PDF surface.
     /// `forPrinting` also draws annotations meant for print and hides screen-only ones.
     public func render(in context: DrawingContext, forPrinting: Bool = false) {
-        let page = raw
+        let cr = context.cr
         if forPrinting {
-            poppler_page_render_for_printing(page, context.cr)
+            poppler_page_render_for_printing(raw, cr)
         } else {
-            poppler_page_render(page, context.cr)
+            poppler_page_render(raw, cr)
+        }
+    }
+
+    /// Draws the page `scale` units per point (zoom times the display's scale factor on
+    /// screen) with its top-left corner at `origin`, leaving the context's state as it was.
+    public func render(in context: DrawingContext, at origin: Point = .zero, scale: Double, forPrinting: Bool = false) {
+        context.withSavedState {
+            context.translate(x: origin.x, y: origin.y)
+            context.scale(x: scale, y: scale)
+            render(in: context, forPrinting: forPrinting)
         }
     }
 

@@ -12,6 +12,8 @@ public enum ImageError: Error, LocalizedError, Equatable, Sendable {
     case corrupt(reason: String)
     /// The file could not be read.
     case unreadableFile(path: String, reason: String)
+    /// Decoding would take more memory than is sensible (a picture of `width` × `height` pixels).
+    case tooLarge(width: Int, height: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +29,8 @@ public enum ImageError: Error, LocalizedError, Equatable, Sendable {
             "The image is damaged and cannot be read (\(reason)). Try exporting it again."
         case .unreadableFile(let path, let reason):
             "Could not read the image “\(path)”: \(reason)."
+        case .tooLarge(let width, let height):
+            "The image is too large to use (\(width) × \(height) pixels); save a smaller copy and try again."
         }
     }
 }
@@ -213,8 +217,9 @@ public final class RasterImage {
             bf_pixbuf_loader_apply_limits(loader, statePointer)
             var failure: String?
             var error: UnsafeMutablePointer<GError>?
-            // Probing feeds small chunks and stops once the header has been read.
-            let chunk = probeOnly ? 16 * 1024 : data.count
+            // Feeding chunks lets a probe stop once the header has been read, and a decode stop
+            // as soon as the picture turns out too large.
+            let chunk = probeOnly ? 16 * 1024 : 256 * 1024
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let base = raw.bindMemory(to: UInt8.self)
                 var offset = 0
@@ -226,11 +231,15 @@ public final class RasterImage {
                         break
                     }
                     offset += length
+                    if statePointer.pointee.too_large != 0 { break }
                     if probeOnly, statePointer.pointee.prepared != 0 { break }
                 }
             }
             let closed = gdk_pixbuf_loader_close(loader, &error) != 0
             let closeMessage = takeMessage(error)
+            if statePointer.pointee.too_large != 0 {
+                throw ImageError.tooLarge(width: Int(statePointer.pointee.source_width), height: Int(statePointer.pointee.source_height))
+            }
             let prepared = statePointer.pointee.prepared != 0
             let mime = mimeType(of: loader)
             if !probeOnly || !prepared {

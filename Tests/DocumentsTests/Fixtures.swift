@@ -23,6 +23,16 @@ enum Fixtures {
         return try RasterImage(surface: surface).encoded(as: .png)
     }
 
+    /// The CRC-32 PNG chunks carry.
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     /// An EXIF APP1 segment holding only the orientation tag, right after the JPEG's SOI marker.
     static func insertingOrientation(_ orientation: Int, into jpeg: Data) -> Data {
         var exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]           // "Exif\0\0"

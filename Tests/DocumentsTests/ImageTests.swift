@@ -70,6 +70,17 @@ import Graphics
         #expect(budget.pixelWidth * budget.pixelHeight <= 100_000)
     }
 
+    @Test func aPictureTooLargeToDecodeIsRefusedFromItsHeader() throws {
+        // A small PNG whose header claims 30 000 × 30 000 pixels (3.6 GB once decoded).
+        var bytes = [UInt8](try Fixtures.png())
+        let big: [UInt8] = [0x00, 0x00, 0x75, 0x30]
+        bytes.replaceSubrange(16..<20, with: big)
+        bytes.replaceSubrange(20..<24, with: big)
+        let crc = Fixtures.crc32(bytes[12..<29])
+        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        #expect(throws: ImageError.tooLarge(width: 30_000, height: 30_000)) { try RasterImage(data: Data(bytes)) }
+    }
+
     @Test func aPNGWithTransparencyKeepsItsAlpha() throws {
         let image = try RasterImage(data: Fixtures.png())
         #expect(image.format == "png")

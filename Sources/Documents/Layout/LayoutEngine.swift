@@ -55,6 +55,8 @@ final class LayoutEngine {
         var starts: [Cursor] = [.start]
         var cursor = Cursor.start
         while let next = layoutPage(from: cursor).next {
+            // Every page takes something; a page that did not would repeat forever.
+            guard next != cursor else { break }
             starts.append(next)
             cursor = next
         }
