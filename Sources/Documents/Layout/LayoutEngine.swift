@@ -463,6 +463,7 @@ struct RunningBand {
             guard let item else { continue }
             let string = switch item {
             case .text(let string): string
+            // Translators: the page number in a document's running footer, then the page count.
             case .pageNumber: String(format: tr("Page %d of %d"), number, count)
             }
             var format = running.style.format

@@ -22,13 +22,15 @@ public enum DocumentError: Error, LocalizedError, Sendable {
     public var errorDescription: String? {
         switch self {
         case .image(let error):
+            // Translators: %s is the reason, already translated or from the image decoder.
             Self.fill(tr("An image in the document cannot be used: %s"), error.localizedDescription)
         case .embeddedPDF(let error):
             Self.fill(tr("A PDF attached to the document cannot be used: %s"), error.localizedDescription)
         case .output(let error):
             Self.fill(tr("The PDF could not be saved: %s"), error.localizedDescription)
         case .pageOutOfRange(let index, let pageCount):
-            String(format: tr("Page %d does not exist; the document has %d pages."), index + 1, pageCount)
+            String(format: trn("Page %d does not exist; the document has %d page.",
+                               "Page %d does not exist; the document has %d pages.", pageCount), index + 1, pageCount)
         }
     }
 }
