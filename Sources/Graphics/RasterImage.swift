@@ -105,10 +105,27 @@ public final class RasterImage {
         } catch {
             throw ImageError.corrupt(reason: error.localizedDescription)
         }
-        // Unscaled JPEGs go into a PDF as the original compressed stream, not as raw pixels.
-        if format == "jpeg", pixelWidth == sourcePixelWidth, pixelHeight == sourcePixelHeight {
-            attachMimeData(data, type: "image/jpeg")
+        // A photo goes into a PDF as JPEG, not as raw pixels: the original stream when it was
+        // not scaled down, otherwise the scaled pixels compressed again.
+        if format == "jpeg" {
+            if pixelWidth == sourcePixelWidth, pixelHeight == sourcePixelHeight {
+                attachMimeData(data, type: "image/jpeg")
+            } else if let jpeg = Self.encodeJPEG(pixbuf, quality: 88) {
+                attachMimeData(jpeg, type: "image/jpeg")
+            }
         }
+    }
+
+    private static func encodeJPEG(_ pixbuf: OpaquePointer, quality: Int) -> Data? {
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        defer { g_free(buffer) }
+        guard bf_pixbuf_save_jpeg(pixbuf, &buffer, &size, String(quality), &error) != 0, let buffer else {
+            _ = takeMessage(error)
+            return nil
+        }
+        return Data(bytes: buffer, count: Int(size))
     }
 
     /// Reads and decodes the image file at `path`.
@@ -151,21 +168,22 @@ public final class RasterImage {
             throw ImageError.corrupt(reason: "out of memory")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        let ok: gboolean
         switch encoding {
         case .png:
-            ok = bf_pixbuf_save_png(pixbuf, &buffer, &size, &error)
+            var buffer: UnsafeMutablePointer<gchar>?
+            var size: gsize = 0
+            var error: UnsafeMutablePointer<GError>?
+            defer { g_free(buffer) }
+            guard bf_pixbuf_save_png(pixbuf, &buffer, &size, &error) != 0, let buffer else {
+                throw ImageError.corrupt(reason: Self.takeMessage(error) ?? "PNG encoding failed")
+            }
+            return Data(bytes: buffer, count: Int(size))
         case .jpeg(let quality):
-            ok = bf_pixbuf_save_jpeg(pixbuf, &buffer, &size, String(min(100, max(0, quality))), &error)
+            guard let jpeg = Self.encodeJPEG(pixbuf, quality: min(100, max(0, quality))) else {
+                throw ImageError.corrupt(reason: "JPEG encoding failed")
+            }
+            return jpeg
         }
-        defer { g_free(buffer) }
-        guard ok != 0, let buffer else {
-            throw ImageError.corrupt(reason: Self.takeMessage(error) ?? "encoding failed")
-        }
-        return Data(bytes: buffer, count: Int(size))
     }
 
     /// Draws the picture upright, stretched to fill `rect`.

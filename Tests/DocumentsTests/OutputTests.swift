@@ -65,7 +65,7 @@ import Graphics
                 Issue.record("expected an output error, got \(error)")
                 return
             }
-            #expect(error.errorDescription?.contains("nonexistent-billfold-folder") == true)
+            #expect(error.errorDescription?.contains("/nonexistent-billfold-folder/invoice.pdf") == true)
         }
     }
 

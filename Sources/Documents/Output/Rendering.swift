@@ -73,6 +73,9 @@ extension Document {
             return pageCount
         } catch let error as DocumentError {
             throw error
+        } catch GraphicsError.writeFailed(_, let reason) {
+            // Name the file the person chose, not the temporary one beside it.
+            throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
         } catch let error as GraphicsError {
             throw DocumentError.output(error)
         } catch {
