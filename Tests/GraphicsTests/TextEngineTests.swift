@@ -38,6 +38,20 @@ import Testing
         for line in block.lines { #expect(line.width <= 50.001) }
     }
 
+    @Test func amountsMeasureLikeTheirCharactersAndBreakOnlyWhenTooWide() {
+        let engine = TextEngine()
+        var format = body
+        format.tabularFigures = true
+        let amount = engine.layout("1,234,567.89", format: format)
+        #expect(amount.lines.count == 1)
+        #expect(abs(amount.width - engine.naturalWidth(of: "1,234,567.89", format: format)) < 0.001)
+        // Tabular figures: every digit has the same advance.
+        #expect(abs(engine.naturalWidth(of: "11", format: format) - engine.naturalWidth(of: "88", format: format)) < 0.001)
+        let narrow = engine.layout("Total 1,234,567.89", format: format, width: 30)
+        #expect(narrow.lines.count > 2)
+        for line in narrow.lines { #expect(line.width <= 30.001) }
+    }
+
     @Test func newlinesStartParagraphsAndEmptyTextHasOneLine() {
         let engine = TextEngine()
         #expect(engine.layout("a\nb\n\nc", format: body).lines.count == 4)

@@ -50,7 +50,6 @@ final class ShapingFace {
     /// The shaped word, or nil when it needs Pango's full layout (another font, right-to-left,
     /// a missing glyph). Results are cached; the cache is bounded.
     func word(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapedWord? {
-        if utf8.count > 1, utf8.allSatisfy(Self.isFigure) { return composeFigures(utf8) }
         let key = String(decoding: utf8, as: UTF8.self)
         if let cached = words[key] { return cached.isSimple ? cached : nil }
         if words.count >= Self.cacheLimit { words.removeAll(keepingCapacity: true) }
@@ -60,7 +59,7 @@ final class ShapingFace {
     }
 
     /// Digits and the punctuation of amounts, dates and times.
-    private static func isFigure(_ byte: UInt8) -> Bool {
+    static func isFigure(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x2C, 0x2E, 0x3A, 0x2D, 0x2B, 0x2F, 0x25, 0x27: true
         default: false
@@ -69,37 +68,14 @@ final class ShapingFace {
 
     private var figures: [ShapedWord?] = Array(repeating: nil, count: 128)
 
-    /// Amounts and dates are nearly all different, so shaping each would defeat the cache;
-    /// their characters do not interact (figures are often tabular), so they are set from
-    /// glyphs shaped one character at a time.
-    private func composeFigures(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapedWord? {
-        var glyphs: [UInt32] = []
-        var xs: [Double] = []
-        var ys: [Double] = []
-        var clusters: [ShapedWord.Cluster] = []
-        glyphs.reserveCapacity(utf8.count)
-        xs.reserveCapacity(utf8.count)
-        ys.reserveCapacity(utf8.count)
-        clusters.reserveCapacity(utf8.count)
-        var pen = 0.0
-        for byte in utf8 {
-            let single: ShapedWord
-            if let cached = figures[Int(byte)] {
-                single = cached
-            } else {
-                single = shape(String(UnicodeScalar(byte))) ?? ShapedWord.complex
-                figures[Int(byte)] = single
-            }
-            guard single.isSimple, single.clusters.count == 1 else { return nil }
-            for g in single.glyphs.indices {
-                glyphs.append(single.glyphs[g])
-                xs.append(pen + single.xs[g])
-                ys.append(single.ys[g])
-            }
-            pen += single.width
-            clusters.append(ShapedWord.Cluster(bytes: 1, glyphs: Int32(single.glyphs.count), endX: pen))
-        }
-        return ShapedWord(utf8: Array(utf8), glyphs: glyphs, xs: xs, ys: ys, clusters: clusters, width: pen)
+    /// One figure character shaped alone. Amounts and dates are nearly all different, so
+    /// caching them whole would defeat the cache; their characters do not interact (figures
+    /// are often tabular), so they are set from these, with nothing allocated per amount.
+    func figure(_ byte: UInt8) -> ShapedWord? {
+        if let cached = figures[Int(byte)] { return cached.isSimple ? cached : nil }
+        let single = shape(String(UnicodeScalar(byte))).flatMap { $0.clusters.count == 1 ? $0 : nil } ?? ShapedWord.complex
+        figures[Int(byte)] = single
+        return single.isSimple ? single : nil
     }
 
     private func shape(_ text: String) -> ShapedWord? {

@@ -174,6 +174,13 @@ public final class TextEngine {
         return true
     }
 
+    @inline(__always)
+    private static func isFigures(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.count > 1 else { return false }
+        for i in range where !ShapingFace.isFigure(bytes[i]) { return false }
+        return true
+    }
+
     private func naturalShapedWidth(_ text: String, face: ShapingFace) -> Double? {
         guard let space = face.space else { return nil }
         var text = text
@@ -184,6 +191,13 @@ public final class TextEngine {
             let complete = Self.scan(bytes, word: { range, spaces in
                 width += Double(spaces) * space.width
                 if range.isEmpty { return true }
+                if Self.isFigures(bytes, range) {
+                    for byte in bytes[range] {
+                        guard let figure = face.figure(byte) else { return false }
+                        width += figure.width
+                    }
+                    return true
+                }
                 guard let word = face.word(UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
                 width += word.width
                 return true
@@ -207,6 +221,34 @@ public final class TextEngine {
             let complete = Self.scan(bytes, word: { range, spaces in
                 pendingSpaces += spaces
                 if range.isEmpty { return true }
+                if Self.isFigures(bytes, range) {
+                    var figuresWidth = 0.0
+                    for byte in bytes[range] {
+                        guard let figure = face.figure(byte) else { return false }
+                        figuresWidth += figure.width
+                    }
+                    let gap = Double(pendingSpaces) * space.width
+                    if let width, !line.items.isEmpty, line.width + gap + figuresWidth > width + 0.001 {
+                        lines.append(line)
+                        line = ShapedLine()
+                        pendingSpaces = 0
+                    }
+                    // Set character by character; an amount wider than the column breaks between figures.
+                    var first = true
+                    for byte in bytes[range] {
+                        guard let figure = face.figure(byte) else { return false }
+                        if let width, !line.items.isEmpty, !first || figuresWidth > width + 0.001,
+                           line.width + figure.width > width + 0.001 {
+                            lines.append(line)
+                            line = ShapedLine()
+                            pendingSpaces = 0
+                        }
+                        line.append(figure, spaces: first ? pendingSpaces : 0, spaceWidth: space.width)
+                        first = false
+                    }
+                    pendingSpaces = 0
+                    return true
+                }
                 guard let word = face.word(UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
                 let gap = Double(pendingSpaces) * space.width
                 if let width, !line.items.isEmpty, line.width + gap + word.width > width + 0.001 {
