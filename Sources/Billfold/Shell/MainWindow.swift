@@ -127,7 +127,7 @@ final class MainWindow {
     // MARK: Windows the menu opens
 
     func showPreferences() {
-        ShellPreferences(parent: appWindow, host: host).present()
+        ShellPreferences(parent: appWindow, host: host, settings: settings).present()
     }
 
     func showShortcuts() {
@@ -158,6 +158,7 @@ final class MainWindow {
     // MARK: State
 
     private func restoreState() {
+        ShellPreferences.applyStyle(from: settings)
         appWindow.setDefaultSize(width: settings.int("window-width"), height: settings.int("window-height"))
         if settings.bool("window-maximized") { appWindow.maximize() }
     }

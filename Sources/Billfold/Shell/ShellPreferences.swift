@@ -1,4 +1,5 @@
 import BillfoldCore
+import GObjectCore
 import GtkKit
 
 /// Preferences: appearance, and which plugins are on.
@@ -6,16 +7,27 @@ import GtkKit
 final class ShellPreferences {
     private let window: PreferencesWindow
 
-    init(parent: Window?, host: PluginHost) {
+    /// The `style` setting's values, in the order the Style row lists them.
+    static let styles: [(key: String, scheme: ColorScheme)] = [("system", .followSystem), ("light", .light), ("dark", .dark)]
+
+    /// Applies the saved style; called once at start-up.
+    static func applyStyle(from settings: Settings) {
+        let saved = settings.string("style")
+        StyleManager.colorScheme = styles.first { $0.key == saved }?.scheme ?? .followSystem
+    }
+
+    init(parent: Window?, host: PluginHost, settings: Settings) {
         window = PreferencesWindow(parent: parent)
         let page = PreferencesPage(title: tr("General"), iconName: "preferences-system-symbolic")
 
         let appearance = PreferencesGroup(title: tr("Appearance"))
-        let schemes: [ColorScheme] = [.followSystem, .light, .dark]
+        let styles = Self.styles
         let style = ComboRow(title: tr("Style"), choices: [tr("Follow System"), tr("Light"), tr("Dark")])
-        style.selectedIndex = schemes.firstIndex(of: StyleManager.colorScheme)
+        style.selectedIndex = styles.firstIndex { $0.scheme == StyleManager.colorScheme }
         style.onSelectionChanged {
-            if let index = style.selectedIndex { StyleManager.colorScheme = schemes[index] }
+            guard let index = style.selectedIndex else { return }
+            StyleManager.colorScheme = styles[index].scheme
+            settings.set("style", styles[index].key)
         }
         appearance.add(style)
         page.add(appearance)
