@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "billfold-license", targets: ["LicenseTool"]),
         .executable(name: "storage-benchmark", targets: ["StorageBenchmark"]),
         .executable(name: "documents-benchmark", targets: ["DocumentsBenchmark"]),
+        .executable(name: "invoices-benchmark", targets: ["InvoicesBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -47,6 +48,8 @@ let package = Package(
         // Plugins: they know the layers above, never each other nor the shell.
         .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
         .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing"]),
+        // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
+        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI"]),
 
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
@@ -85,6 +88,10 @@ let package = Package(
         // Documents: the Graphics bindings and the layout engine.
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore"]),
+        // Invoices: domain tests and the benchmark over 100 000 invoices.
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"]),
+        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"],
+                          path: "Benchmarks/InvoicesBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

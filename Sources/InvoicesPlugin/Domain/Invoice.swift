@@ -1,0 +1,235 @@
+import BillfoldCore
+import Foundation
+
+/// An invoice as a value: edit a copy, then hand it to `InvoiceRepository.save`, which checks
+/// the rules again against what is stored. Status, payments and the bill-to snapshot change
+/// only through the methods below, so an invoice cannot reach a state the rules forbid.
+public struct Invoice: Sendable, Hashable {
+    /// Nil until saved.
+    public internal(set) var id: InvoiceID?
+    /// Empty means "take the next number from the pattern when first saved"; while a draft, it
+    /// can be changed to any number no other invoice has had.
+    public var number: String
+    public var clientID: ClientID?
+    public var issueDate: CalendarDay
+    public var dueDate: CalendarDay
+    public var currency: Currency
+    public var lines: [LineItem]
+    /// Per cent off the whole invoice, spread over the tax rates (see `InvoiceTotals`).
+    public var discountPercent: Decimal
+    /// Printed on the invoice.
+    public var notes: String
+    public internal(set) var status: InvoiceStatus
+    /// The day it was marked as sent.
+    public internal(set) var sentOn: CalendarDay?
+    public internal(set) var payments: [Payment]
+    /// The client's details as printed when the invoice was sent; nil for a draft, which
+    /// always shows the client as it is now.
+    public internal(set) var billTo: BillTo?
+
+    public init(number: String = "", clientID: ClientID?, issueDate: CalendarDay, dueDate: CalendarDay,
+                currency: Currency, lines: [LineItem] = [], discountPercent: Decimal = 0, notes: String = "") {
+        self.id = nil
+        self.number = number
+        self.clientID = clientID
+        self.issueDate = issueDate
+        self.dueDate = dueDate
+        self.currency = currency
+        self.lines = lines
+        self.discountPercent = discountPercent
+        self.notes = notes
+        self.status = .draft
+        self.sentOn = nil
+        self.payments = []
+        self.billTo = nil
+    }
+
+    /// A new draft for `client`: its currency and terms (or the profile's), the profile's
+    /// default notes, issued `today`. The number is assigned when it is first saved.
+    public static func draft(for client: Client, profile: BusinessProfile, today: CalendarDay) -> Invoice {
+        Invoice(clientID: client.id, issueDate: today,
+                dueDate: InvoiceRules.dueDate(issuedOn: today, termsDays: client.paymentTerms(default: profile)),
+                currency: client.currency, notes: profile.defaultNotes)
+    }
+
+    /// A draft line with the profile's tax rate and a zero price in the invoice's currency.
+    public func newLine(profile: BusinessProfile) -> LineItem {
+        LineItem(description: "", quantity: 1, unitPrice: .zero(currency), taxRate: profile.defaultTaxRate)
+    }
+
+    // MARK: - Amounts and status
+
+    public func totals() throws(InvoiceError) -> InvoiceTotals {
+        try InvoiceTotals(lines: lines, discountPercent: discountPercent, payments: payments, currency: currency)
+    }
+
+    /// The badge to show `today`: overdue when sent, past due and not fully paid.
+    public func displayStatus(today: CalendarDay) -> InvoiceDisplayStatus {
+        let balance = (try? totals().balanceDue) ?? .zero(currency)
+        return InvoiceDisplayStatus(status: status, dueDate: dueDate, balance: balance, today: today)
+    }
+
+    /// Once sent, the number, client, currency, issue date, lines and discount are fixed.
+    public var isLocked: Bool { status != .draft }
+
+    /// The locked fields this invoice changes compared with `stored`; empty when `stored` is a
+    /// draft or nothing locked changed.
+    public func lockedChanges(comparedTo stored: Invoice) -> [LockedField] {
+        guard stored.isLocked else { return [] }
+        var changed: [LockedField] = []
+        if number != stored.number { changed.append(.number) }
+        if clientID != stored.clientID { changed.append(.client) }
+        if currency != stored.currency { changed.append(.currency) }
+        if issueDate != stored.issueDate { changed.append(.issueDate) }
+        if lines != stored.lines { changed.append(.lines) }
+        if discountPercent != stored.discountPercent { changed.append(.discount) }
+        return changed
+    }
+
+    // MARK: - Validation
+
+    public static let maximumNumberLength = 64
+    public static let maximumNotesLength = 100_000
+
+    /// Everything that keeps the invoice from being saved, each tied to its field; empty when
+    /// it can be saved. A draft may have no lines yet; sending needs one.
+    public func validate() -> [ValidationIssue<InvoiceField>] {
+        var issues: [ValidationIssue<InvoiceField>] = []
+        let trimmed = number.trimmingCharacters(in: .whitespaces)
+        if trimmed.count > Self.maximumNumberLength {
+            issues.append(.init(.number, tr("Shorten the invoice number to at most 64 characters.")))
+        } else if number.contains(where: { $0.isNewline || $0 == "\t" }) {
+            issues.append(.init(.number, tr("The invoice number must fit on one line.")))
+        } else if !number.isEmpty, trimmed.isEmpty {
+            issues.append(.init(.number, tr("Enter an invoice number, or leave it empty to number it automatically.")))
+        }
+        if clientID == nil {
+            issues.append(.init(.client, tr("Choose who the invoice is for.")))
+        }
+        if dueDate < issueDate {
+            issues.append(.init(.dueDate, tr("The due date cannot be before the issue date.")))
+        }
+        if let problem = Discount.problem(discountPercent) {
+            issues.append(.init(.discount, problem))
+        }
+        if notes.count > Self.maximumNotesLength {
+            issues.append(.init(.notes, tr("Shorten the notes to at most 100 000 characters.")))
+        }
+        for (index, line) in lines.enumerated() {
+            issues += line.validate(index: index, currency: currency)
+        }
+        for (index, payment) in payments.enumerated() where payment.amount.currency != currency {
+            issues.append(.init(.payment(index), String(format: tr("Enter the payment in %@, the invoice’s currency."), currency.code)))
+        }
+        if issues.isEmpty {
+            do {
+                _ = try totals()
+            } catch {
+                issues.append(.init(.total, error.localizedDescription))
+            }
+        }
+        return issues
+    }
+
+    // MARK: - Status changes
+
+    /// Draft → sent on `day`. The invoice must be valid and have at least one line. A sent
+    /// invoice with nothing to pay (a total of zero) is paid at once: balance 0 means paid.
+    public mutating func markSent(on day: CalendarDay) throws(InvoiceError) {
+        guard status == .draft else { throw .transitionNotAllowed(from: status, to: .sent) }
+        guard !lines.isEmpty else { throw .nothingToSend }
+        let issues = validate()
+        guard issues.isEmpty else { throw .invalidInvoice(issues) }
+        status = .sent
+        sentOn = day
+        try settleIfPaid()
+    }
+
+    /// Records money received. Only a sent invoice takes payments, each above zero and at most
+    /// the balance still due; the one that brings the balance to zero marks it paid.
+    public mutating func recordPayment(_ amount: Money, on date: CalendarDay, note: String = "") throws(InvoiceError) {
+        guard status == .sent else { throw .paymentNeedsSentInvoice(status) }
+        guard amount.currency == currency else {
+            throw .paymentCurrencyMismatch(expected: currency, found: amount.currency)
+        }
+        guard amount.isPositive else { throw .paymentNotPositive }
+        let balance = try totals().balanceDue
+        guard amount.minorUnits <= balance.minorUnits else { throw .overpayment(balance: balance) }
+        payments.append(Payment(date: date, amount: amount, note: note))
+        try settleIfPaid()
+    }
+
+    /// Records a payment of whatever is still due, on `date`, and marks the invoice paid.
+    public mutating func markPaid(on date: CalendarDay, note: String = "") throws(InvoiceError) {
+        guard status == .sent else { throw .transitionNotAllowed(from: status, to: .paid) }
+        let balance = try totals().balanceDue
+        if balance.isPositive {
+            try recordPayment(balance, on: date, note: note)
+        } else {
+            status = .paid
+        }
+    }
+
+    /// Removes a payment recorded by mistake; a paid invoice that now owes money is sent again.
+    public mutating func removePayment(at index: Int) throws(InvoiceError) {
+        guard payments.indices.contains(index) else { throw .noSuchPayment(index) }
+        guard status == .sent || status == .paid else { throw .paymentNeedsSentInvoice(status) }
+        payments.remove(at: index)
+        if status == .paid, try totals().balanceDue.isPositive {
+            status = .sent
+        }
+    }
+
+    /// Cancels a draft or a sent invoice. It keeps its number and payments and stays in the
+    /// list, marked cancelled; a paid invoice cannot be cancelled.
+    public mutating func cancel() throws(InvoiceError) {
+        guard status.canBecome(.cancelled), status != .cancelled else {
+            throw .transitionNotAllowed(from: status, to: .cancelled)
+        }
+        status = .cancelled
+    }
+
+    /// A new draft with the same client, lines, discount and notes, issued `today` with the
+    /// same number of days to pay; it gets a new number when saved, and no payments.
+    public func duplicated(today: CalendarDay) -> Invoice {
+        let terms = max(0, dueDate.days(since: issueDate))
+        return Invoice(clientID: clientID, issueDate: today, dueDate: today.adding(days: terms),
+                       currency: currency, lines: lines, discountPercent: discountPercent, notes: notes)
+    }
+
+    private mutating func settleIfPaid() throws(InvoiceError) {
+        if status == .sent, try !totals().balanceDue.isPositive {
+            status = .paid
+        }
+    }
+}
+
+/// Rules that need more than one invoice.
+public enum InvoiceRules {
+    /// The due date for terms of `termsDays` days.
+    public static func dueDate(issuedOn issueDate: CalendarDay, termsDays: Int) -> CalendarDay {
+        issueDate.adding(days: max(0, termsDays))
+    }
+
+    /// Whether one more invoice may be created when `existingCount` exist and the tier allows
+    /// at most `limit` (nil: unlimited).
+    public static func canCreateInvoice(existingCount: Int, limit: Int?) -> Bool {
+        guard let limit else { return true }
+        return existingCount < limit
+    }
+
+    /// Asks the Entitlements service; without one, the free tier's limit applies.
+    @MainActor
+    public static func canCreateInvoice(existingCount: Int, entitlements: (any Entitlements)?) -> Bool {
+        canCreateInvoice(existingCount: existingCount, limit: (entitlements ?? FreeTier()).invoiceLimit)
+    }
+
+    /// Throws `freeTierLimitReached` when another invoice is not allowed.
+    @MainActor
+    public static func checkCanCreateInvoice(existingCount: Int, entitlements: (any Entitlements)?) throws(InvoiceError) {
+        let limit = (entitlements ?? FreeTier()).invoiceLimit
+        guard canCreateInvoice(existingCount: existingCount, limit: limit) else {
+            throw .freeTierLimitReached(limit: limit ?? EntitlementLimits.freeInvoices)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import BillfoldCore
+import Foundation
+
+/// One problem with what a person entered, tied to the field it belongs to so a form can show
+/// the message beside that field.
+public struct ValidationIssue<Field: Hashable & Sendable>: Sendable, Hashable {
+    public let field: Field
+    /// Translated and actionable: says what to change.
+    public let message: String
+
+    public init(_ field: Field, _ message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+/// The fields of an invoice that validation can point at.
+public enum InvoiceField: Hashable, Sendable {
+    case number
+    case client
+    case issueDate
+    case dueDate
+    case discount
+    case notes
+    case lines
+    case line(Int, LineItemField)
+    case payment(Int)
+    case total
+}
+
+public enum LineItemField: Hashable, Sendable {
+    case description
+    case quantity
+    case unit
+    case unitPrice
+    case taxRate
+    case discount
+}
+
+public enum ClientField: Hashable, Sendable {
+    case name
+    case email
+    case address
+    case taxID
+    case paymentTerms
+    case notes
+}
+
+public enum BusinessProfileField: Hashable, Sendable {
+    case name
+    case email
+    case iban
+    case bic
+    case paymentTerms
+    case taxRate
+    case numberPattern
+    case logo
+}
+
+/// A field of a sent invoice that can no longer change.
+public enum LockedField: Hashable, Sendable {
+    case number
+    case client
+    case currency
+    case issueDate
+    case lines
+    case discount
+
+    public var title: String {
+        switch self {
+        case .number: tr("number")
+        case .client: tr("client")
+        case .currency: tr("currency")
+        case .issueDate: tr("issue date")
+        case .lines: tr("line items")
+        case .discount: tr("discount")
+        }
+    }
+}
+
+/// Everything the Invoices rules and repository refuse, each with a message a person can act on.
+/// Storage failures stay `DatabaseError`.
+public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
+    case invalidInvoice([ValidationIssue<InvoiceField>])
+    case invalidClient([ValidationIssue<ClientField>])
+    case invalidProfile([ValidationIssue<BusinessProfileField>])
+    /// Another invoice has (or had, before it was deleted) this number.
+    case numberTaken(String)
+    /// The invoice was sent; `field` is locked.
+    case locked(LockedField)
+    case transitionNotAllowed(from: InvoiceStatus, to: InvoiceStatus)
+    case paymentNeedsSentInvoice(InvoiceStatus)
+    case paymentNotPositive
+    /// A payment larger than what is still owed; `balance` is what is owed.
+    case overpayment(balance: Money)
+    case paymentCurrencyMismatch(expected: Currency, found: Currency)
+    case noSuchPayment(Int)
+    case nothingToSend
+    case invoiceNotFound
+    case clientNotFound
+    /// The client has invoices; deleting it needs a decision about them.
+    case clientHasInvoices(count: Int)
+    /// The invoice's client was deleted while the invoice was; it cannot come back without it.
+    case clientGoneForRestore
+    case amountTooLarge
+    case currencyMismatch(expected: Currency, found: Currency)
+    /// The free tier keeps at most `limit` invoices.
+    case freeTierLimitReached(limit: Int)
+    case logoUnreadable(reason: String)
+    case logoNotAnImage
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidInvoice(let issues):
+            return issues.first?.message ?? tr("The invoice is not complete.")
+        case .invalidClient(let issues):
+            return issues.first?.message ?? tr("The client is not complete.")
+        case .invalidProfile(let issues):
+            return issues.first?.message ?? tr("The business profile is not complete.")
+        case .numberTaken(let number):
+            return String(format: tr("The number %@ is already used by another invoice, or was used by a deleted one. Choose another number."), number)
+        case .locked(let field):
+            return String(format: tr("This invoice has been sent, so its %@ can no longer change. Duplicate it to make a corrected copy."), field.title)
+        case .transitionNotAllowed(let from, let to):
+            return String(format: tr("An invoice that is %@ cannot become %@."), from.title, to.title)
+        case .paymentNeedsSentInvoice(let status):
+            switch status {
+            case .draft: return tr("Mark the invoice as sent before recording a payment.")
+            case .cancelled: return tr("A cancelled invoice takes no payments.")
+            case .sent, .paid: return tr("This invoice is already paid in full.")
+            }
+        case .paymentNotPositive:
+            return tr("Enter a payment amount above zero.")
+        case .overpayment(let balance):
+            return String(format: tr("The payment is more than the %@ still owed. Enter at most that amount."),
+                          MoneyFormatter().string(from: balance))
+        case .paymentCurrencyMismatch(let expected, let found):
+            return String(format: tr("The payment is in %@ but the invoice is in %@."), found.code, expected.code)
+        case .noSuchPayment:
+            return tr("That payment is no longer on the invoice.")
+        case .nothingToSend:
+            return tr("Add at least one line before sending the invoice.")
+        case .invoiceNotFound:
+            return tr("The invoice no longer exists. It may have been deleted.")
+        case .clientNotFound:
+            return tr("The client no longer exists. Choose another client.")
+        case .clientHasInvoices(let count):
+            return String(format: trn("This client has %d invoice. Choose whether to keep it or delete it with the client.",
+                                      "This client has %d invoices. Choose whether to keep them or delete them with the client.",
+                                      count), count)
+        case .clientGoneForRestore:
+            return tr("The invoice cannot be restored because its client has been deleted.")
+        case .amountTooLarge:
+            return tr("The amounts are too large to calculate with. Check the quantities and prices.")
+        case .currencyMismatch(let expected, let found):
+            return String(format: tr("An amount is in %@ but the invoice is in %@."), found.code, expected.code)
+        case .freeTierLimitReached(let limit):
+            return String(format: trn("The free version keeps up to %d invoice. Upgrade to Billfold Pro for unlimited invoices.",
+                                      "The free version keeps up to %d invoices. Upgrade to Billfold Pro for unlimited invoices.",
+                                      limit), limit)
+        case .logoUnreadable(let reason):
+            return String(format: tr("The logo could not be read: %@"), reason)
+        case .logoNotAnImage:
+            return tr("The logo must be a PNG, JPEG or SVG image.")
+        }
+    }
+}

@@ -1,0 +1,469 @@
+import BillfoldCore
+import Foundation
+import Storage
+
+/// A deleted invoice, complete, for Undo: hand it to `InvoiceRepository.restore`. Its number
+/// stays reserved meanwhile, so nothing else can take it.
+public struct DeletedInvoice: Sendable, Hashable {
+    public let invoice: Invoice
+    public let id: InvoiceID
+}
+
+/// What happens to a client's invoices when the client is deleted.
+public enum ClientInvoicesOnDelete: Sendable, Hashable {
+    /// The client leaves the client list but stays on file for its invoices, which keep
+    /// showing its name and address.
+    case keep
+    /// The invoices are deleted with the client; their numbers stay reserved.
+    case delete
+}
+
+/// What `deleteClient` did.
+public enum ClientDeletion: Sendable, Hashable {
+    /// The client had no invoices and is gone.
+    case deleted
+    /// The client is hidden from the client list; its invoices remain.
+    case archived(keptInvoices: Int)
+    /// The client and its invoices are gone.
+    case deletedWithInvoices(count: Int)
+}
+
+/// Everything the invoice template needs to draw one invoice.
+public struct InvoiceDocument: Sendable, Hashable {
+    public let profile: BusinessProfile
+    public let invoice: Invoice
+    /// The snapshot taken when sent, or the client as it is now for a draft.
+    public let billTo: BillTo
+    public let totals: InvoiceTotals
+    /// The logo file, when the profile has one and it is still there.
+    public let logoURL: URL?
+
+    public init(profile: BusinessProfile, invoice: Invoice, billTo: BillTo, totals: InvoiceTotals, logoURL: URL?) {
+        self.profile = profile
+        self.invoice = invoice
+        self.billTo = billTo
+        self.totals = totals
+        self.logoURL = logoURL
+    }
+}
+
+/// The Invoices plugin's data over the app's `Database`: the business profile, clients,
+/// invoices with their lines and payments, numbering, search and sums.
+///
+/// Every write is one transaction. Reads return plain values; nothing is observed, so a view
+/// re-queries after it saves. Rule violations throw `InvoiceError`; storage failures throw
+/// `DatabaseError`. It is `Sendable`: a background task may use it, one call at a time per
+/// connection, as `Database` explains.
+public final class InvoiceRepository: Sendable {
+    public let database: Database
+    /// Where imported logos are kept.
+    public let logos: LogoStore
+
+    /// Brings the "invoices" tables up to date (a no-op when they are).
+    public init(database: Database, logos: LogoStore = LogoStore()) throws {
+        self.database = database
+        self.logos = logos
+        try database.migrate(owner: InvoiceSchema.owner, migrations: InvoiceSchema.migrations)
+    }
+
+    // MARK: - Business profile
+
+    /// The saved profile, or `BusinessProfile.initial()` before one is saved.
+    public func profile() throws -> BusinessProfile {
+        try storedProfile() ?? .initial()
+    }
+
+    /// Whether the person has filled in the profile yet (the UI may ask for it first).
+    public func hasProfile() throws -> Bool {
+        try storedProfile() != nil
+    }
+
+    public func saveProfile(_ profile: BusinessProfile) throws {
+        let issues = profile.validate()
+        guard issues.isEmpty else { throw InvoiceError.invalidProfile(issues) }
+        try database.execute(
+            "INSERT INTO invoices_profile (id, name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions) VALUES (1, :name, :address, :email, :phone, :tax_id, :bank_details, :iban, :bic, :logo_file, :currency, :terms, :tax_rate, :pattern, :notes, :instructions) ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, email = excluded.email, phone = excluded.phone, tax_id = excluded.tax_id, bank_details = excluded.bank_details, iban = excluded.iban, bic = excluded.bic, logo_file = excluded.logo_file, currency = excluded.currency, payment_terms_days = excluded.payment_terms_days, default_tax_rate = excluded.default_tax_rate, number_pattern = excluded.number_pattern, default_notes = excluded.default_notes, payment_instructions = excluded.payment_instructions",
+            named: [
+                "name": profile.name, "address": profile.address, "email": profile.email, "phone": profile.phone,
+                "tax_id": profile.taxID, "bank_details": profile.bankDetails, "iban": profile.iban, "bic": profile.bic,
+                "logo_file": profile.logoFileName, "currency": profile.defaultCurrency.code,
+                "terms": profile.paymentTermsDays, "tax_rate": profile.defaultTaxRate,
+                "pattern": profile.numberPattern, "notes": profile.defaultNotes,
+                "instructions": profile.paymentInstructions,
+            ])
+    }
+
+    private func storedProfile() throws -> BusinessProfile? {
+        guard let row = try database.query("SELECT name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions FROM invoices_profile WHERE id = 1").first
+        else { return nil }
+        return BusinessProfile(
+            name: try row[0], address: try row[1], email: try row[2], phone: try row[3], taxID: try row[4],
+            bankDetails: try row[5], iban: try row[6], bic: try row[7], logoFileName: try row[8],
+            defaultCurrency: try Self.currency(row, 9), paymentTermsDays: try row[10], defaultTaxRate: try row[11],
+            numberPattern: try row[12], defaultNotes: try row[13], paymentInstructions: try row[14])
+    }
+
+    // MARK: - Clients
+
+    /// Clients in the client list (not archived), by name; `search` keeps those whose name or
+    /// email contains it, ignoring case and accents.
+    public func clients(matching search: String = "") throws -> [Client] {
+        let all = try database.query(Self.clientSelect + " WHERE archived = 0 ORDER BY name COLLATE NOCASE, id")
+            .map(Self.client)
+        let needle = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !needle.isEmpty else { return all }
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        return all.filter {
+            $0.name.range(of: needle, options: options) != nil || $0.email.range(of: needle, options: options) != nil
+        }
+    }
+
+    /// Any client, archived ones included (an invoice may point at one).
+    public func client(_ id: ClientID) throws -> Client? {
+        try database.query(Self.clientSelect + " WHERE id = ?", [id]).first.map(Self.client)
+    }
+
+    /// Inserts a new client (no id) or updates one; returns it with its id.
+    @discardableResult
+    public func save(_ client: Client) throws -> Client {
+        let issues = client.validate()
+        guard issues.isEmpty else { throw InvoiceError.invalidClient(issues) }
+        var saved = client
+        saved.name = client.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        try database.transaction {
+            let values: [String: (any SQLBindable)?] = [
+                "name": saved.name, "email": saved.email, "address": saved.address, "tax_id": saved.taxID,
+                "currency": saved.currency.code, "terms": saved.paymentTermsDays, "notes": saved.notes,
+            ]
+            if let id = saved.id {
+                guard let stored = try self.client(id) else { throw InvoiceError.clientNotFound }
+                var update = values
+                update["id"] = id
+                try database.execute("UPDATE invoices_client SET name = :name, email = :email, address = :address, tax_id = :tax_id, currency = :currency, payment_terms_days = :terms, notes = :notes WHERE id = :id", named: update)
+                if stored.name != saved.name {
+                    try database.execute("UPDATE invoices_search SET client = ? WHERE rowid IN (SELECT id FROM invoices_invoice WHERE client_id = ?)", [saved.name, id])
+                }
+            } else {
+                try database.execute("INSERT INTO invoices_client (name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (:name, :email, :address, :tax_id, :currency, :terms, :notes)", named: values)
+                saved.id = ClientID(database.lastInsertRowID)
+            }
+        }
+        return saved
+    }
+
+    /// Deletes a client. Without `invoices`, a client that has invoices is refused with
+    /// `InvoiceError.clientHasInvoices(count:)`: the UI then asks the person (“Keep its 12
+    /// invoices” / “Delete them too”) and calls again with their choice.
+    @discardableResult
+    public func deleteClient(_ id: ClientID, invoices: ClientInvoicesOnDelete? = nil) throws -> ClientDeletion {
+        try database.transaction {
+            guard try client(id) != nil else { throw InvoiceError.clientNotFound }
+            let count = try database.queryValue("SELECT count(*) FROM invoices_invoice WHERE client_id = ?", [id], as: Int.self) ?? 0
+            if count == 0 {
+                try database.execute("DELETE FROM invoices_client WHERE id = ?", [id])
+                return .deleted
+            }
+            switch invoices {
+            case nil:
+                throw InvoiceError.clientHasInvoices(count: count)
+            case .keep:
+                try database.execute("UPDATE invoices_client SET archived = 1 WHERE id = ?", [id])
+                return .archived(keptInvoices: count)
+            case .delete:
+                let ids = try database.query("SELECT id FROM invoices_invoice WHERE client_id = ?", [id])
+                    .map { try $0.value(at: 0, as: InvoiceID.self) }
+                for invoiceID in ids { try deleteRow(invoiceID) }
+                try database.execute("DELETE FROM invoices_client WHERE id = ?", [id])
+                return .deletedWithInvoices(count: count)
+            }
+        }
+    }
+
+    /// What a client owes: the open balance of its sent invoices, one amount per currency.
+    public func outstandingBalance(ofClient id: ClientID) throws -> [Money] {
+        try database.query("SELECT currency, sum(balance_minor) FROM invoices_invoice WHERE client_id = ? AND status = 'sent' GROUP BY currency ORDER BY currency", [id])
+            .map { Money(minorUnits: try $0[1], currency: try Self.currency($0, 0)) }
+    }
+
+    /// How many invoices a client has, of any status.
+    public func invoiceCount(ofClient id: ClientID) throws -> Int {
+        try database.queryValue("SELECT count(*) FROM invoices_invoice WHERE client_id = ?", [id], as: Int.self) ?? 0
+    }
+
+    private static let clientSelect = "SELECT id, name, email, address, tax_id, currency, payment_terms_days, notes, archived FROM invoices_client"
+
+    private static func client(_ row: Row) throws -> Client {
+        var client = Client(id: try row[0], name: try row[1], email: try row[2], address: try row[3], taxID: try row[4],
+                            currency: try currency(row, 5), paymentTermsDays: try row[6], notes: try row[7])
+        client.isArchived = try row[8]
+        return client
+    }
+
+    // MARK: - Invoices
+
+    /// How many invoices exist (any status): what the free tier's limit counts.
+    public func invoiceCount() throws -> Int {
+        try database.queryValue("SELECT count(*) FROM invoices_invoice", as: Int.self) ?? 0
+    }
+
+    public func invoice(_ id: InvoiceID) throws -> Invoice? {
+        guard let row = try database.query(Self.invoiceSelect + " WHERE id = ?", [id]).first else { return nil }
+        return try loadInvoice(row)
+    }
+
+    /// The invoice with this number, ignoring case (for the command line).
+    public func invoice(number: String) throws -> Invoice? {
+        let trimmed = number.trimmingCharacters(in: .whitespaces)
+        guard let row = try database.query(Self.invoiceSelect + " WHERE number = ?", [trimmed]).first else { return nil }
+        return try loadInvoice(row)
+    }
+
+    /// The number the next invoice issued on `day` would get; nothing is reserved.
+    public func suggestedNumber(issuedOn day: CalendarDay) throws -> String {
+        try nextNumber(issuedOn: day, reserve: false)
+    }
+
+    /// Saves a new invoice (no id) or changes to one, with its lines and payments, in one
+    /// transaction, and returns it as stored (id, number and bill-to filled in).
+    ///
+    /// Checks: the invoice is valid; its client exists; the number is not used by another
+    /// invoice now or before (`numberTaken`); the status change is one the rules allow; and a
+    /// sent invoice's locked fields are unchanged (`locked`). An empty number takes the next
+    /// one from the profile's pattern.
+    @discardableResult
+    public func save(_ invoice: Invoice) throws -> Invoice {
+        let issues = invoice.validate()
+        guard issues.isEmpty else { throw InvoiceError.invalidInvoice(issues) }
+        var saved = invoice
+        saved.number = invoice.number.trimmingCharacters(in: .whitespaces)
+        let totals = try saved.totals()
+        try database.transaction {
+            guard let clientID = saved.clientID, let client = try client(clientID) else {
+                throw InvoiceError.clientNotFound
+            }
+            let stored = try saved.id.map { id -> Invoice in
+                guard let stored = try self.invoice(id) else { throw InvoiceError.invoiceNotFound }
+                return stored
+            }
+            if let stored {
+                guard stored.status.canBecome(saved.status) else {
+                    throw InvoiceError.transitionNotAllowed(from: stored.status, to: saved.status)
+                }
+                if let field = saved.lockedChanges(comparedTo: stored).first { throw InvoiceError.locked(field) }
+                // The methods keep payments consistent; a stale copy must not drop newer ones.
+                if stored.status == .draft, !saved.payments.isEmpty, saved.status == .draft {
+                    throw InvoiceError.paymentNeedsSentInvoice(.draft)
+                }
+            }
+            if saved.status != .draft, saved.billTo == nil {
+                saved.billTo = BillTo(client)
+            }
+            try assignNumber(&saved, previous: stored?.number)
+            try writeInvoice(saved, totals: totals, clientName: client.name, insertID: nil)
+            if saved.id == nil {
+                saved.id = InvoiceID(database.lastInsertRowID)
+            }
+            try database.execute("UPDATE invoices_number SET invoice_id = ? WHERE number = ?", [saved.id, saved.number])
+            try writeChildren(saved)
+            try writeSearch(saved, clientName: client.name)
+        }
+        return saved
+    }
+
+    /// Deletes an invoice with its lines and payments. Its number stays reserved; pass the
+    /// result to `restore` to undo.
+    @discardableResult
+    public func delete(_ id: InvoiceID) throws -> DeletedInvoice {
+        try database.transaction {
+            guard let invoice = try invoice(id) else { throw InvoiceError.invoiceNotFound }
+            try deleteRow(id)
+            return DeletedInvoice(invoice: invoice, id: id)
+        }
+    }
+
+    /// Puts a deleted invoice back exactly as it was, under its old id and number.
+    public func restore(_ deleted: DeletedInvoice) throws {
+        try database.transaction {
+            guard try invoice(deleted.id) == nil else { return }
+            guard let clientID = deleted.invoice.clientID, let client = try client(clientID) else {
+                throw InvoiceError.clientGoneForRestore
+            }
+            let owner = try database.query("SELECT invoice_id FROM invoices_number WHERE number = ?", [deleted.invoice.number]).first
+            if let owner, let current: Int64 = try owner[0], current != deleted.id.rawValue {
+                throw InvoiceError.numberTaken(deleted.invoice.number)
+            }
+            try database.execute("INSERT INTO invoices_number (number, invoice_id) VALUES (?, ?) ON CONFLICT (number) DO UPDATE SET invoice_id = excluded.invoice_id", [deleted.invoice.number, deleted.id])
+            let totals = try deleted.invoice.totals()
+            try writeInvoice(deleted.invoice, totals: totals, clientName: client.name, insertID: deleted.id)
+            try writeChildren(deleted.invoice)
+            try writeSearch(deleted.invoice, clientName: client.name)
+        }
+    }
+
+    /// The invoice with everything its PDF shows.
+    public func document(for id: InvoiceID) throws -> InvoiceDocument {
+        try database.transaction(.deferred) {
+            guard let invoice = try invoice(id) else { throw InvoiceError.invoiceNotFound }
+            return try document(for: invoice)
+        }
+    }
+
+    /// The document for an invoice that may not be saved yet (a live preview of the form).
+    public func document(for invoice: Invoice) throws -> InvoiceDocument {
+        let profile = try profile()
+        let billTo: BillTo
+        if let snapshot = invoice.billTo {
+            billTo = snapshot
+        } else if let clientID = invoice.clientID, let client = try client(clientID) {
+            billTo = BillTo(client)
+        } else {
+            billTo = BillTo(name: "")
+        }
+        let logoURL = profile.logoFileName.flatMap { logos.existingURL(forFileName: $0) }
+        return InvoiceDocument(profile: profile, invoice: invoice, billTo: billTo, totals: try invoice.totals(),
+                               logoURL: logoURL)
+    }
+
+    // MARK: - Internals
+
+    static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id FROM invoices_invoice"
+
+    private func loadInvoice(_ row: Row) throws -> Invoice {
+        let id: InvoiceID = try row[0]
+        let currency = try Self.currency(row, 5)
+        var invoice = Invoice(number: try row[1], clientID: try row[2], issueDate: try row[3], dueDate: try row[4],
+                              currency: currency, discountPercent: try row[6], notes: try row[7])
+        invoice.id = id
+        let statusText: String = try row[8]
+        guard let status = InvoiceStatus(rawValue: statusText) else {
+            throw DatabaseError.invalidValue(column: "status", text: statusText, expected: "invoice status")
+        }
+        invoice.status = status
+        invoice.sentOn = try row[9]
+        if let name: String = try row[10] {
+            invoice.billTo = BillTo(name: name, address: try row[11] ?? "", email: try row[12] ?? "", taxID: try row[13] ?? "")
+        }
+        try database.query("SELECT description, quantity, unit, unit_price_minor, tax_rate, discount_percent FROM invoices_line WHERE invoice_id = ? ORDER BY position", [id]) { line in
+            invoice.lines.append(LineItem(
+                description: try line[0], quantity: try line[1], unit: try line[2],
+                unitPrice: Money(minorUnits: try line[3], currency: currency), taxRate: try line[4],
+                discountPercent: try line[5]))
+        }
+        try database.query("SELECT paid_on, amount_minor, note FROM invoices_payment WHERE invoice_id = ? ORDER BY position", [id]) { payment in
+            invoice.payments.append(Payment(date: try payment[0], amount: Money(minorUnits: try payment[1], currency: currency),
+                                            note: try payment[2]))
+        }
+        return invoice
+    }
+
+    /// Gives `invoice` a number: the next from the pattern when empty, else its own after
+    /// checking no other invoice has or had it. A draft renamed from one number to another
+    /// frees the old one, which never appeared on anything sent.
+    private func assignNumber(_ invoice: inout Invoice, previous: String?) throws {
+        if invoice.number.isEmpty {
+            invoice.number = try nextNumber(issuedOn: invoice.issueDate, reserve: true)
+        } else if previous.map({ $0.caseInsensitiveCompare(invoice.number) != .orderedSame }) ?? true {
+            let taken = try database.queryValue("SELECT 1 FROM invoices_number WHERE number = ?", [invoice.number], as: Int.self) != nil
+            guard !taken else { throw InvoiceError.numberTaken(invoice.number) }
+        } else if let previous, previous != invoice.number {
+            // Only the letter case changed: keep the reservation, with the new spelling.
+            try database.execute("UPDATE invoices_number SET number = ? WHERE number = ?", [invoice.number, previous])
+            return
+        } else {
+            return
+        }
+        if let previous {
+            try database.execute("DELETE FROM invoices_number WHERE number = ?", [previous])
+        }
+        try database.execute("INSERT INTO invoices_number (number, invoice_id) VALUES (?, ?)", [invoice.number, invoice.id])
+    }
+
+    private func nextNumber(issuedOn day: CalendarDay, reserve: Bool) throws -> String {
+        let pattern = (try? InvoiceNumberPattern(try profile().numberPattern))
+            ?? (try? InvoiceNumberPattern(InvoiceNumberPattern.defaultPattern))
+        guard let pattern else { throw InvoiceError.invalidProfile([]) }
+        let scope = pattern.scope(on: day)
+        return try database.transaction {
+            var counter = try database.queryValue("SELECT last_value FROM invoices_counter WHERE scope = ?", [scope], as: Int.self) ?? 0
+            var candidate: String
+            // Skip numbers typed by hand or kept by deleted invoices.
+            repeat {
+                counter += 1
+                candidate = pattern.number(counter: counter, on: day)
+            } while try database.queryValue("SELECT 1 FROM invoices_number WHERE number = ?", [candidate], as: Int.self) != nil
+            if reserve {
+                try database.execute("INSERT INTO invoices_counter (scope, last_value) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET last_value = excluded.last_value", [scope, counter])
+            }
+            return candidate
+        }
+    }
+
+    private func writeInvoice(_ invoice: Invoice, totals: InvoiceTotals, clientName: String, insertID: InvoiceID?) throws {
+        var values: [String: (any SQLBindable)?] = [
+            "number": invoice.number, "client_id": invoice.clientID, "issue_date": invoice.issueDate,
+            "due_date": invoice.dueDate, "currency": invoice.currency.code, "discount": invoice.discountPercent,
+            "notes": invoice.notes, "status": invoice.status.rawValue, "sent_on": invoice.sentOn,
+            "bill_to_name": invoice.billTo?.name, "bill_to_address": invoice.billTo?.address,
+            "bill_to_email": invoice.billTo?.email, "bill_to_tax_id": invoice.billTo?.taxID,
+            "subtotal": totals.subtotal.minorUnits, "discount_minor": totals.discount.minorUnits,
+            "tax": totals.tax.minorUnits, "total": totals.total.minorUnits, "paid": totals.paid.minorUnits,
+            "balance": totals.balanceDue.minorUnits, "amount_key": Self.amountKey(totals.total), "updated_at": Date(),
+        ]
+        if let id = invoice.id, insertID == nil {
+            values.updateValue(id, forKey: "id")
+            try database.execute("UPDATE invoices_invoice SET number = :number, client_id = :client_id, issue_date = :issue_date, due_date = :due_date, currency = :currency, discount_percent = :discount, notes = :notes, status = :status, sent_on = :sent_on, bill_to_name = :bill_to_name, bill_to_address = :bill_to_address, bill_to_email = :bill_to_email, bill_to_tax_id = :bill_to_tax_id, subtotal_minor = :subtotal, discount_minor = :discount_minor, tax_minor = :tax, total_minor = :total, paid_minor = :paid, balance_minor = :balance, amount_key = :amount_key, updated_at = :updated_at WHERE id = :id", named: values)
+        } else {
+            // A NULL id lets AUTOINCREMENT choose; a restore passes the old one.
+            values.updateValue(insertID, forKey: "id")
+            try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at) VALUES (:id, :number, :client_id, :issue_date, :due_date, :currency, :discount, :notes, :status, :sent_on, :bill_to_name, :bill_to_address, :bill_to_email, :bill_to_tax_id, :subtotal, :discount_minor, :tax, :total, :paid, :balance, :amount_key, :updated_at)", named: values)
+        }
+    }
+
+    private func writeChildren(_ invoice: Invoice) throws {
+        guard let id = invoice.id else { return }
+        try database.execute("DELETE FROM invoices_line WHERE invoice_id = ?", [id])
+        try database.execute("DELETE FROM invoices_payment WHERE invoice_id = ?", [id])
+        for (position, line) in invoice.lines.enumerated() {
+            try database.execute("INSERT INTO invoices_line (invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                 [id, position, line.description, line.quantity, line.unit, line.unitPrice.minorUnits,
+                                  line.taxRate, line.discountPercent])
+        }
+        for (position, payment) in invoice.payments.enumerated() {
+            try database.execute("INSERT INTO invoices_payment (invoice_id, position, paid_on, amount_minor, note) VALUES (?, ?, ?, ?, ?)",
+                                 [id, position, payment.date, payment.amount.minorUnits, payment.note])
+        }
+    }
+
+    private func writeSearch(_ invoice: Invoice, clientName: String) throws {
+        guard let id = invoice.id else { return }
+        try database.execute("DELETE FROM invoices_search WHERE rowid = ?", [id])
+        try database.execute("INSERT INTO invoices_search (rowid, number, client, descriptions) VALUES (?, ?, ?, ?)",
+                             [id, invoice.number, clientName, invoice.lines.map(\.description).joined(separator: "\n")])
+    }
+
+    /// Removes the invoice's rows; the number's reservation stays, without an owner.
+    private func deleteRow(_ id: InvoiceID) throws {
+        try database.execute("UPDATE invoices_number SET invoice_id = NULL WHERE invoice_id = ?", [id])
+        try database.execute("DELETE FROM invoices_search WHERE rowid = ?", [id])
+        try database.execute("DELETE FROM invoices_invoice WHERE id = ?", [id])
+    }
+
+    /// The total in ten-thousandths of a major unit, so amounts in currencies with different
+    /// minor units sort by value; clamped at the extremes, which no invoice reaches.
+    static func amountKey(_ money: Money) -> Int64 {
+        var scale: Int64 = 1
+        for _ in 0..<max(0, 4 - money.currency.minorUnitExponent) { scale *= 10 }
+        let (scaled, overflow) = money.minorUnits.multipliedReportingOverflow(by: scale)
+        if overflow { return money.minorUnits < 0 ? .min : .max }
+        return scaled
+    }
+
+    static func currency(_ row: Row, _ index: Int) throws -> Currency {
+        let code: String = try row[index]
+        guard let currency = Currency(code: code) else {
+            throw DatabaseError.invalidValue(column: row.columnNames.indices.contains(index) ? row.columnNames[index] : "currency",
+                                             text: code, expected: "ISO 4217 currency code")
+        }
+        return currency
+    }
+}

@@ -1,0 +1,53 @@
+import Storage
+
+/// The Invoices plugin's tables, owned by "invoices". A shipped migration is never edited; a
+/// change is a new one at the end. Statements are single-line literals: xgettext reads these
+/// files as C and stumbles on triple quotes.
+enum InvoiceSchema {
+    static let owner = "invoices"
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, summary: "profile, clients, invoices, lines, payments, numbering, search") { database in
+            for statement in version1 { try database.execute(statement) }
+        },
+    ]
+
+    private static let version1: [String] = [
+        // One row: the business profile.
+        "CREATE TABLE invoices_profile (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, address TEXT NOT NULL, email TEXT NOT NULL, phone TEXT NOT NULL, tax_id TEXT NOT NULL, bank_details TEXT NOT NULL, iban TEXT NOT NULL, bic TEXT NOT NULL, logo_file TEXT, currency TEXT NOT NULL, payment_terms_days INTEGER NOT NULL, default_tax_rate TEXT NOT NULL, number_pattern TEXT NOT NULL, default_notes TEXT NOT NULL, payment_instructions TEXT NOT NULL)",
+
+        // AUTOINCREMENT: an id is never handed out twice, so an undo can put a deleted row back under its old id.
+        "CREATE TABLE invoices_client (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, email TEXT NOT NULL, address TEXT NOT NULL, tax_id TEXT NOT NULL, currency TEXT NOT NULL, payment_terms_days INTEGER, notes TEXT NOT NULL, archived INTEGER NOT NULL DEFAULT 0)",
+
+        // Totals are written by the domain on every save, so lists and sums never recompute them.
+        // amount_key orders amounts across currencies by their value in major units.
+        "CREATE TABLE invoices_invoice (id INTEGER PRIMARY KEY AUTOINCREMENT, number TEXT NOT NULL COLLATE NOCASE UNIQUE, client_id INTEGER NOT NULL REFERENCES invoices_client (id), issue_date TEXT NOT NULL, due_date TEXT NOT NULL, currency TEXT NOT NULL, discount_percent TEXT NOT NULL, notes TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN ('draft', 'sent', 'paid', 'cancelled')), sent_on TEXT, bill_to_name TEXT, bill_to_address TEXT, bill_to_email TEXT, bill_to_tax_id TEXT, subtotal_minor INTEGER NOT NULL, discount_minor INTEGER NOT NULL, tax_minor INTEGER NOT NULL, total_minor INTEGER NOT NULL, paid_minor INTEGER NOT NULL, balance_minor INTEGER NOT NULL, amount_key INTEGER NOT NULL, updated_at TEXT NOT NULL)",
+        // One index per list order, with and without a status filter, so the first screen is an index walk.
+        "CREATE INDEX invoices_invoice_by_issue ON invoices_invoice (issue_date, id)",
+        "CREATE INDEX invoices_invoice_by_due ON invoices_invoice (due_date, id)",
+        "CREATE INDEX invoices_invoice_by_amount ON invoices_invoice (amount_key, id)",
+        "CREATE INDEX invoices_invoice_by_status_issue ON invoices_invoice (status, issue_date, id)",
+        "CREATE INDEX invoices_invoice_by_status_due ON invoices_invoice (status, due_date, id)",
+        "CREATE INDEX invoices_invoice_by_status_amount ON invoices_invoice (status, amount_key, id)",
+        "CREATE INDEX invoices_invoice_by_client ON invoices_invoice (client_id, issue_date)",
+        // The header's outstanding and overdue sums read only this index.
+        "CREATE INDEX invoices_invoice_open ON invoices_invoice (status, currency, due_date, balance_minor)",
+
+        "CREATE TABLE invoices_line (id INTEGER PRIMARY KEY, invoice_id INTEGER NOT NULL REFERENCES invoices_invoice (id) ON DELETE CASCADE, position INTEGER NOT NULL, description TEXT NOT NULL, quantity TEXT NOT NULL, unit TEXT NOT NULL, unit_price_minor INTEGER NOT NULL, tax_rate TEXT NOT NULL, discount_percent TEXT)",
+        "CREATE UNIQUE INDEX invoices_line_by_invoice ON invoices_line (invoice_id, position)",
+
+        "CREATE TABLE invoices_payment (id INTEGER PRIMARY KEY, invoice_id INTEGER NOT NULL REFERENCES invoices_invoice (id) ON DELETE CASCADE, position INTEGER NOT NULL, paid_on TEXT NOT NULL, amount_minor INTEGER NOT NULL, note TEXT NOT NULL)",
+        "CREATE UNIQUE INDEX invoices_payment_by_invoice ON invoices_payment (invoice_id, position)",
+
+        // Every number ever given out. A deleted invoice's row stays with a NULL id, so its
+        // number is never handed out again and an undo can take it back.
+        "CREATE TABLE invoices_number (number TEXT PRIMARY KEY COLLATE NOCASE, invoice_id INTEGER) WITHOUT ROWID",
+        // The last counter value per scope (the pattern with its date parts filled in).
+        "CREATE TABLE invoices_counter (scope TEXT PRIMARY KEY, last_value INTEGER NOT NULL) WITHOUT ROWID",
+
+        // Search as you type: word prefixes in the number, the client's name and the line
+        // descriptions, accents ignored. The 2- and 3-letter prefix indexes keep the first
+        // keystrokes fast. rowid is the invoice id.
+        "CREATE VIRTUAL TABLE invoices_search USING fts5 (number, client, descriptions, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')",
+    ]
+}
