@@ -1,0 +1,48 @@
+import BillfoldCore
+import Foundation
+import PluginAPI
+import Storage
+
+/// Clients, invoices, payments and the invoice PDF. Its tables live in the app's database under
+/// the owner "invoices"; its command line works without a display.
+@MainActor
+public final class Invoices: Plugin {
+    /// The plugin's data, once activated; views and view-models query it.
+    public private(set) var repository: InvoiceRepository?
+
+    public init() {}
+
+    public var info: PluginInfo {
+        PluginInfo(id: "invoices", name: tr("Invoices"),
+                   summary: tr("Clients, invoices, payments and PDF invoices"),
+                   iconName: "x-office-document-symbolic")
+    }
+
+    public nonisolated static var commands: [CommandLineCommand] {
+        [
+            CommandLineCommand(name: "invoice", usage: InvoicesCommandLine.usage) { arguments, environment in
+                let database: Database
+                do {
+                    database = try environment.database()
+                } catch {
+                    environment.complain(error.localizedDescription)
+                    return 1
+                }
+                return InvoicesCommandLine.run(arguments: arguments, database: database)
+            },
+        ]
+    }
+
+    /// The invoices page arrives with the Invoices UI; until then the plugin offers its data
+    /// and command line only.
+    public private(set) var page: PluginPage?
+
+    public func activate(in context: PluginContext) throws {
+        repository = try InvoiceRepository(database: context.database())
+    }
+
+    public func deactivate() {
+        repository = nil
+        page = nil
+    }
+}
