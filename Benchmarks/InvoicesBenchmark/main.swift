@@ -1,1 +1,234 @@
+// Invoices benchmark: the list pane's queries over 100 000 invoices in a database file, as the
+// UI makes them, with the targets from the issue. Prints a table.
+//
+//   swift run -c release invoices-benchmark [--invoices N] [--database FILE]
+//
+// With --database, an existing file that already holds N invoices is reused, so later runs skip
+// the fill.
+import BillfoldCore
+import Foundation
 import InvoicesPlugin
+import Storage
+
+struct Arguments {
+    var invoiceCount = 100_000
+    var databasePath: String?
+
+    init(_ arguments: [String]) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--invoices":
+                if let value = remaining.popFirst().flatMap(Int.init), value > 0 { invoiceCount = value }
+            case "--database":
+                databasePath = remaining.popFirst()
+            default:
+                FileHandle.standardError.write(Data("Unknown argument \(argument); use --invoices N or --database FILE.\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+/// The median of `runs` timings after one warm-up run, which fills SQLite's page cache and the
+/// statement cache as a list that is already open would have them.
+func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    var samples: [Double] = []
+    for _ in 0..<runs { samples.append(try milliseconds(body)) }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+struct Line {
+    let operation: String
+    let rows: Int
+    let milliseconds: Double
+    let targetMilliseconds: Double?
+}
+
+func printTable(_ lines: [Line]) {
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+    let width = max(40, lines.map(\.operation.count).max() ?? 0)
+    print(pad("operation", width) + "  " + pad("rows", 8, right: true) + "  " + pad("ms", 9, right: true)
+          + "  " + pad("target", 9, right: true) + "  met")
+    print(String(repeating: "-", count: width + 40))
+    for line in lines {
+        let target = line.targetMilliseconds.map { "< " + String(format: "%.0f", $0) } ?? ""
+        let met = line.targetMilliseconds.map { line.milliseconds < $0 ? "yes" : "NO" } ?? ""
+        print(pad(line.operation, width) + "  " + pad(String(line.rows), 8, right: true) + "  "
+              + pad(String(format: "%.2f", line.milliseconds), 9, right: true) + "  " + pad(target, 9, right: true) + "  " + met)
+    }
+}
+
+// MARK: - Data
+
+let companyWords = ["Nord", "Blue", "Atlas", "Cedar", "Harbor", "Quartz", "Lumen", "Vertex", "Maple", "Orbit",
+                    "Summit", "Pixel", "Granite", "Willow", "Falcon", "Nimbus", "Copper", "Juniper", "Beacon", "Sable"]
+let companyKinds = ["GmbH", "Ltd", "Studio", "Labs", "& Co", "Partners", "Design", "Media", "Works", "Group"]
+let workItems = ["Website redesign", "Logo design, three concepts", "Hosting and maintenance", "Consulting",
+                 "Copywriting for the spring campaign", "Photography, half day", "Workshop facilitation",
+                 "Illustration for the annual report", "Database migration", "Accessibility audit",
+                 "Translation into German", "Brand guidelines", "Newsletter template", "Travel expenses",
+                 "Video editing", "Social media assets", "Server setup", "Code review", "User research interviews",
+                 "Icon set, 24 icons"]
+
+func fill(_ repository: InvoiceRepository, invoices count: Int) throws {
+    var random = SplitMix64(seed: 42)
+    var profile = BusinessProfile(name: "Studio Nord", address: "Hafenstraße 1\n20457 Hamburg", defaultCurrency: .eur,
+                                  paymentTermsDays: 14, defaultTaxRate: 19)
+    profile.paymentInstructions = "Please transfer within 14 days."
+    try repository.saveProfile(profile)
+    let currencies: [Currency] = [.eur, .eur, .eur, .usd, .gbp, .chf, .jpy]
+    var clients: [Client] = []
+    try repository.database.transaction {
+        // A few clients called Acme, so that typing "acme" narrows the list as a real search would.
+        for index in 0..<1_000 {
+            let name = index % 200 == 0
+                ? "Acme \(companyKinds[index / 200 % companyKinds.count])"
+                : "\(companyWords.randomElement(using: &random)!) \(companyWords.randomElement(using: &random)!) \(companyKinds.randomElement(using: &random)!)"
+            clients.append(try repository.save(Client(name: name, email: "billing\(index)@example.com",
+                                                      address: "\(index) Market Street\nSpringfield",
+                                                      currency: currencies.randomElement(using: &random)!)))
+        }
+    }
+    let start = CalendarDay(year: 2015, month: 1, day: 1)!
+    let batch = 5_000
+    for first in stride(from: 0, to: count, by: batch) {
+        try repository.database.transaction {
+            for index in first..<min(count, first + batch) {
+                let client = clients.randomElement(using: &random)!
+                let issued = start.adding(days: index * 3_650 / count)
+                let lines = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    LineItem(description: workItems.randomElement(using: &random)!,
+                             quantity: Decimal(Int.random(in: 1...40, using: &random)) / 2, unit: "h",
+                             unitPrice: Money(minorUnits: Int64.random(in: 1...2_000, using: &random)
+                                                 * client.currency.minorUnitsPerMajorUnit, currency: client.currency),
+                             taxRate: [0, 7, 19].randomElement(using: &random)!)
+                }
+                var invoice = Invoice(clientID: client.id, issueDate: issued, dueDate: issued.adding(days: 14),
+                                      currency: client.currency, lines: lines)
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0:
+                    break
+                case 1:
+                    try invoice.markSent(on: issued)
+                case 2:
+                    try invoice.markSent(on: issued)
+                    try invoice.cancel()
+                default:
+                    try invoice.markSent(on: issued)
+                    // Recent invoices are more often still open.
+                    if index < count * 97 / 100 || Bool.random(using: &random) {
+                        try invoice.markPaid(on: issued.adding(days: 10))
+                    }
+                }
+                try repository.save(invoice)
+            }
+        }
+    }
+}
+
+// MARK: - Run
+
+let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("invoices-benchmark-\(UUID().uuidString)")
+let path = arguments.databasePath ?? temporary.appendingPathComponent("billfold.sqlite3").path
+defer { if arguments.databasePath == nil { try? FileManager.default.removeItem(at: temporary) } }
+
+do {
+    var lines: [Line] = []
+    let database = try Database.open(path: path, options: .init(backupDirectory: temporary.appendingPathComponent("backups").path))
+    var repository: InvoiceRepository!
+    let openTime = try milliseconds { repository = try InvoiceRepository(database: database) }
+    if try repository.invoiceCount() != arguments.invoiceCount {
+        guard try repository.invoiceCount() == 0 else {
+            print("The database at \(path) holds another number of invoices; pass a new file.")
+            exit(1)
+        }
+        print("Filling \(arguments.invoiceCount) invoices…")
+        let fillTime = try milliseconds { try fill(repository, invoices: arguments.invoiceCount) }
+        lines.append(Line(operation: "fill through the repository (one save each)", rows: arguments.invoiceCount,
+                          milliseconds: fillTime, targetMilliseconds: nil))
+        try database.executeScript("PRAGMA optimize; ANALYZE")
+    }
+    lines.append(Line(operation: "open the repository (migrations checked)", rows: 0, milliseconds: openTime,
+                      targetMilliseconds: nil))
+    let today = CalendarDay(year: 2025, month: 1, day: 10)!
+
+    var count = 0
+    // What showing the list costs: all ids for the virtualized model, then the first screen's rows.
+    for (name, query) in [("all, by date", InvoiceListQuery()),
+                          ("overdue, by due date", InvoiceListQuery(filter: .overdue, sort: .dueDate)),
+                          ("paid, by amount", InvoiceListQuery(filter: .paid, sort: .amount))] {
+        var ids: [InvoiceID] = []
+        let idTime = try median { ids = try repository.invoiceIDs(matching: query, today: today) }
+        lines.append(Line(operation: "list ids (\(name))", rows: ids.count, milliseconds: idTime, targetMilliseconds: nil))
+        let screenTime = try median { count = try repository.summaries(for: Array(ids.prefix(50)), today: today).count }
+        lines.append(Line(operation: "list first screen rows (\(name))", rows: count, milliseconds: screenTime,
+                          targetMilliseconds: nil))
+        lines.append(Line(operation: "list shown (\(name))", rows: ids.count, milliseconds: idTime + screenTime,
+                          targetMilliseconds: 200))
+    }
+    let pageTime = try median { count = try repository.invoiceSummaries(matching: InvoiceListQuery(), limit: 50, today: today).count }
+    lines.append(Line(operation: "first page by limit/offset", rows: count, milliseconds: pageTime, targetMilliseconds: 200))
+    let headerTime = try median { count = try repository.outstandingTotals(today: today).count }
+    lines.append(Line(operation: "outstanding and overdue per currency", rows: count, milliseconds: headerTime,
+                      targetMilliseconds: nil))
+
+    // Each keystroke re-runs the query: the ids for the model and the first screen's rows.
+    for typed in ["a", "ac", "acm", "acme", "acme s", "website", "inv-2019"] {
+        let query = InvoiceListQuery(search: typed)
+        var ids: [InvoiceID] = []
+        let time = try median {
+            ids = try repository.invoiceIDs(matching: query, today: today)
+            count = try repository.summaries(for: Array(ids.prefix(50)), today: today).count
+        }
+        lines.append(Line(operation: "keystroke \"\(typed)\"", rows: ids.count, milliseconds: time, targetMilliseconds: 30))
+    }
+    // For comparison: the same search as a LIKE scan over every line's description.
+    for typed in ["ac", "acme"] {
+        let time = try median(runs: 3) {
+            count = try database.query("SELECT i.id FROM invoices_invoice i JOIN invoices_client c ON c.id = i.client_id WHERE i.number LIKE ?1 OR c.name LIKE ?1 OR EXISTS (SELECT 1 FROM invoices_line l WHERE l.invoice_id = i.id AND l.description LIKE ?1) ORDER BY i.issue_date DESC, i.id DESC", ["%\(typed)%"]).count
+        }
+        lines.append(Line(operation: "  (LIKE scan instead of FTS5, \"\(typed)\")", rows: count, milliseconds: time,
+                          targetMilliseconds: nil))
+    }
+
+    // Opening one invoice: the full invoice and everything its document shows.
+    var random = SplitMix64(seed: 7)
+    let sample = (0..<200).map { _ in InvoiceID(Int64.random(in: 1...Int64(arguments.invoiceCount), using: &random)) }
+    let loadTime = try milliseconds {
+        for id in sample { _ = try repository.document(for: id) }
+    } / Double(sample.count)
+    lines.append(Line(operation: "load one invoice with its document data", rows: 1, milliseconds: loadTime,
+                      targetMilliseconds: nil))
+
+    print("Invoices benchmark: \(arguments.invoiceCount) invoices, SQLite \(try database.queryValue("SELECT sqlite_version()", as: String.self) ?? "?")")
+    printTable(lines)
+    database.close()
+} catch {
+    FileHandle.standardError.write(Data("The benchmark failed: \(error.localizedDescription)\n".utf8))
+    exit(1)
+}

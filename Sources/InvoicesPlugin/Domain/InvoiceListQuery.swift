@@ -178,11 +178,14 @@ extension InvoiceRepository {
             conditions.append("i.client_id = :client")
             bindings["client"] = clientID
         }
+        var sql = "SELECT \(columns) FROM invoices_invoice i"
         if let match = SearchText.matchExpression(query.search) {
-            conditions.append("i.id IN (SELECT rowid FROM invoices_search WHERE invoices_search MATCH :match)")
+            // Starting from the matches and joining beats "id IN (matches)", which first
+            // builds a temporary list of every match.
+            sql = "SELECT \(columns) FROM invoices_search JOIN invoices_invoice i ON i.id = invoices_search.rowid"
+            conditions.insert("invoices_search MATCH :match", at: 0)
             bindings["match"] = match
         }
-        var sql = "SELECT \(columns) FROM invoices_invoice i"
         if columns.contains("c.") { sql += " JOIN invoices_client c ON c.id = i.client_id" }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if ordered {
