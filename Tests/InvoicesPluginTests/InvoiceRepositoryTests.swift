@@ -163,14 +163,24 @@ import Testing
         #expect(try fixture.repository.invoice(sent.id!)?.lines == sent.lines)
     }
 
-    @Test func aStaleDraftCopyCannotUndoSending() throws {
+    @Test func aStaleCopyCannotUndoAnotherSave() throws {
         let fixture = try Fixture()
         let client = try fixture.client("Acme")
         let draft = try fixture.invoice(for: client, lines: [line(price: "5.00")])
         var sent = draft
         try sent.markSent(on: day("2024-03-02"))
-        try fixture.repository.save(sent)
-        #expect(throws: InvoiceError.transitionNotAllowed(from: .sent, to: .draft)) { try fixture.repository.save(draft) }
+        sent = try fixture.repository.save(sent)
+        #expect(throws: InvoiceError.changedSinceLoaded) { try fixture.repository.save(draft) }
+
+        // Two copies of the sent invoice: a payment saved through one is not lost through the other.
+        var paying = sent
+        var editing = sent
+        try paying.recordPayment(money("2.00"), on: day("2024-03-05"))
+        try fixture.repository.save(paying)
+        editing.notes = "Thanks"
+        #expect(throws: InvoiceError.changedSinceLoaded) { try fixture.repository.save(editing) }
+        #expect(try fixture.repository.invoice(sent.id!)?.payments.count == 1)
+        #expect(try fixture.repository.invoice(sent.id!)?.revision == 3)
     }
 
     @Test func sendingKeepsTheBillToAsItWas() throws {

@@ -26,6 +26,8 @@ public struct Invoice: Sendable, Hashable {
     /// The client's details as printed when the invoice was sent; nil for a draft, which
     /// always shows the client as it is now.
     public internal(set) var billTo: BillTo?
+    /// How many times it was saved; a save from an older copy is refused.
+    public internal(set) var revision: Int
 
     public init(number: String = "", clientID: ClientID?, issueDate: CalendarDay, dueDate: CalendarDay,
                 currency: Currency, lines: [LineItem] = [], discountPercent: Decimal = 0, notes: String = "") {
@@ -42,6 +44,7 @@ public struct Invoice: Sendable, Hashable {
         self.sentOn = nil
         self.payments = []
         self.billTo = nil
+        self.revision = 0
     }
 
     /// A new draft for `client`: its currency and terms (or the profile's), the profile's

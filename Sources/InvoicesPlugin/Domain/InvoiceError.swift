@@ -97,6 +97,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case noSuchPayment(Int)
     case nothingToSend
     case invoiceNotFound
+    /// The invoice was saved since this copy was loaded.
+    case changedSinceLoaded
     case clientNotFound
     /// The client has invoices; deleting it needs a decision about them.
     case clientHasInvoices(count: Int)
@@ -142,6 +144,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
             return tr("Add at least one line before sending the invoice.")
         case .invoiceNotFound:
             return tr("The invoice no longer exists. It may have been deleted.")
+        case .changedSinceLoaded:
+            return tr("The invoice was changed meanwhile. Open it again and repeat your change.")
         case .clientNotFound:
             return tr("The client no longer exists. Choose another client.")
         case .clientHasInvoices(let count):

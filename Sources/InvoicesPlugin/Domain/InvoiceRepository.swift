@@ -226,10 +226,11 @@ public final class InvoiceRepository: Sendable {
     /// Saves a new invoice (no id) or changes to one, with its lines and payments, in one
     /// transaction, and returns it as stored (id, number and bill-to filled in).
     ///
-    /// Checks: the invoice is valid; its client exists; the number is not used by another
-    /// invoice now or before (`numberTaken`); the status change is one the rules allow; and a
-    /// sent invoice's locked fields are unchanged (`locked`). An empty number takes the next
-    /// one from the profile's pattern.
+    /// Checks: the invoice is valid; its client exists; nothing saved it since it was loaded
+    /// (`changedSinceLoaded`: reload and apply the change again); the number is not used by
+    /// another invoice now or before (`numberTaken`); the status change is one the rules allow;
+    /// and a sent invoice's locked fields are unchanged (`locked`). An empty number takes the
+    /// next one from the profile's pattern.
     @discardableResult
     public func save(_ invoice: Invoice) throws -> Invoice {
         let issues = invoice.validate()
@@ -246,15 +247,14 @@ public final class InvoiceRepository: Sendable {
                 return stored
             }
             if let stored {
+                // A copy loaded before another save would silently undo it (a payment, a status).
+                guard stored.revision == saved.revision else { throw InvoiceError.changedSinceLoaded }
                 guard stored.status.canBecome(saved.status) else {
                     throw InvoiceError.transitionNotAllowed(from: stored.status, to: saved.status)
                 }
                 if let field = saved.lockedChanges(comparedTo: stored).first { throw InvoiceError.locked(field) }
-                // The methods keep payments consistent; a stale copy must not drop newer ones.
-                if stored.status == .draft, !saved.payments.isEmpty, saved.status == .draft {
-                    throw InvoiceError.paymentNeedsSentInvoice(.draft)
-                }
             }
+            saved.revision = (stored?.revision ?? 0) + 1
             if saved.status != .draft, saved.billTo == nil {
                 saved.billTo = BillTo(client)
             }
@@ -326,7 +326,7 @@ public final class InvoiceRepository: Sendable {
 
     // MARK: - Internals
 
-    static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id FROM invoices_invoice"
+    static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, revision FROM invoices_invoice"
 
     private func loadInvoice(_ row: Row) throws -> Invoice {
         let id: InvoiceID = try row[0]
@@ -340,6 +340,7 @@ public final class InvoiceRepository: Sendable {
         }
         invoice.status = status
         invoice.sentOn = try row[9]
+        invoice.revision = try row[14]
         if let name: String = try row[10] {
             invoice.billTo = BillTo(name: name, address: try row[11] ?? "", email: try row[12] ?? "", taxID: try row[13] ?? "")
         }
@@ -408,14 +409,15 @@ public final class InvoiceRepository: Sendable {
             "subtotal": totals.subtotal.minorUnits, "discount_minor": totals.discount.minorUnits,
             "tax": totals.tax.minorUnits, "total": totals.total.minorUnits, "paid": totals.paid.minorUnits,
             "balance": totals.balanceDue.minorUnits, "amount_key": Self.amountKey(totals.total), "updated_at": Date(),
+            "revision": invoice.revision,
         ]
         if let id = invoice.id, insertID == nil {
             values.updateValue(id, forKey: "id")
-            try database.execute("UPDATE invoices_invoice SET number = :number, client_id = :client_id, issue_date = :issue_date, due_date = :due_date, currency = :currency, discount_percent = :discount, notes = :notes, status = :status, sent_on = :sent_on, bill_to_name = :bill_to_name, bill_to_address = :bill_to_address, bill_to_email = :bill_to_email, bill_to_tax_id = :bill_to_tax_id, subtotal_minor = :subtotal, discount_minor = :discount_minor, tax_minor = :tax, total_minor = :total, paid_minor = :paid, balance_minor = :balance, amount_key = :amount_key, updated_at = :updated_at WHERE id = :id", named: values)
+            try database.execute("UPDATE invoices_invoice SET number = :number, client_id = :client_id, issue_date = :issue_date, due_date = :due_date, currency = :currency, discount_percent = :discount, notes = :notes, status = :status, sent_on = :sent_on, bill_to_name = :bill_to_name, bill_to_address = :bill_to_address, bill_to_email = :bill_to_email, bill_to_tax_id = :bill_to_tax_id, subtotal_minor = :subtotal, discount_minor = :discount_minor, tax_minor = :tax, total_minor = :total, paid_minor = :paid, balance_minor = :balance, amount_key = :amount_key, updated_at = :updated_at, revision = :revision WHERE id = :id", named: values)
         } else {
             // A NULL id lets AUTOINCREMENT choose; a restore passes the old one.
             values.updateValue(insertID, forKey: "id")
-            try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at) VALUES (:id, :number, :client_id, :issue_date, :due_date, :currency, :discount, :notes, :status, :sent_on, :bill_to_name, :bill_to_address, :bill_to_email, :bill_to_tax_id, :subtotal, :discount_minor, :tax, :total, :paid, :balance, :amount_key, :updated_at)", named: values)
+            try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (:id, :number, :client_id, :issue_date, :due_date, :currency, :discount, :notes, :status, :sent_on, :bill_to_name, :bill_to_address, :bill_to_email, :bill_to_tax_id, :subtotal, :discount_minor, :tax, :total, :paid, :balance, :amount_key, :updated_at, :revision)", named: values)
         }
     }
 
