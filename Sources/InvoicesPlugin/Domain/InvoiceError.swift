@@ -165,7 +165,7 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
         case .logoUnreadable(let reason):
             return String(format: tr("The logo could not be read: %@"), reason)
         case .logoNotAnImage:
-            return tr("The logo must be a PNG, JPEG or SVG image.")
+            return tr("The logo must be a PNG or JPEG image.")
         }
     }
 }

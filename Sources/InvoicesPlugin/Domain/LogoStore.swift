@@ -14,7 +14,8 @@ public struct LogoStore: Sendable {
     }
 
     /// Copies the image at `source` into the store and returns its file name for
-    /// `BusinessProfile.logoFileName`. PNG, JPEG and SVG are accepted, recognised by content.
+    /// `BusinessProfile.logoFileName`. PNG and JPEG are accepted (what the PDF can embed),
+    /// recognised by content rather than by the file's name.
     public func importLogo(from source: URL) throws(InvoiceError) -> String {
         let data: Data
         do {
@@ -64,8 +65,6 @@ public struct LogoStore: Sendable {
         let bytes = [UInt8](data.prefix(8))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
-        let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        if head.contains("<svg") { return "svg" }
         return nil
     }
 }
