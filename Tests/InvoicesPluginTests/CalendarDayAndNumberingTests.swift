@@ -55,6 +55,10 @@ import Testing
         #expect(try InvoiceNumberPattern("{N}").number(counter: 7, on: day("2031-11-05")) == "7")
     }
 
+    @Test func theStandardPatternIsTheDefaultOne() throws {
+        #expect(try InvoiceNumberPattern(InvoiceNumberPattern.defaultPattern) == InvoiceNumberPattern.standard)
+    }
+
     @Test func theCounterRunsWithinTheDateParts() throws {
         let yearly = try InvoiceNumberPattern("INV-{YYYY}-{NNNN}")
         #expect(yearly.scope(on: day("2024-01-01")) == yearly.scope(on: day("2024-12-31")))

@@ -105,6 +105,12 @@ import Testing
         #expect([first.number, second.number, nextYear.number] == ["INV-2024-0001", "INV-2024-0002", "INV-2025-0001"])
     }
 
+    @Test func aBrokenStoredPatternFallsBackToTheStandardOne() throws {
+        let fixture = try Fixture(pattern: "R{NN}")
+        try fixture.database.execute("UPDATE invoices_profile SET number_pattern = 'no counter'")
+        #expect(try fixture.repository.suggestedNumber(issuedOn: day("2024-03-01")) == "INV-2024-0001")
+    }
+
     @Test func aDeletedInvoicesNumberIsNeverGivenOutAgain() throws {
         let fixture = try Fixture()
         let client = try fixture.client("Acme")

@@ -51,6 +51,15 @@ public struct InvoiceNumberPattern: Sendable, Hashable {
     public let pattern: String
     let parts: [Part]
 
+    /// `INV-{YYYY}-{NNNN}`.
+    public static let standard = InvoiceNumberPattern(
+        pattern: defaultPattern, parts: [.literal("INV-"), .year, .literal("-"), .counter(width: 4)])
+
+    private init(pattern: String, parts: [Part]) {
+        self.pattern = pattern
+        self.parts = parts
+    }
+
     public init(_ pattern: String) throws(InvoiceNumberPatternError) {
         guard pattern.count <= Self.maximumLength else { throw .tooLong }
         guard !pattern.contains(where: { $0.isNewline || $0 == "\t" }) else { throw .invalidCharacter }

@@ -380,9 +380,8 @@ public final class InvoiceRepository: Sendable {
     }
 
     private func nextNumber(issuedOn day: CalendarDay, reserve: Bool) throws -> String {
-        let pattern = (try? InvoiceNumberPattern(try profile().numberPattern))
-            ?? (try? InvoiceNumberPattern(InvoiceNumberPattern.defaultPattern))
-        guard let pattern else { throw InvoiceError.invalidProfile([]) }
+        // A saved profile's pattern was validated; the fallback covers a database edited by hand.
+        let pattern = (try? InvoiceNumberPattern(try profile().numberPattern)) ?? .standard
         let scope = pattern.scope(on: day)
         return try database.transaction {
             var counter = try database.queryValue("SELECT last_value FROM invoices_counter WHERE scope = ?", [scope], as: Int.self) ?? 0
