@@ -208,6 +208,17 @@ import Testing
         #expect(try fixture.repository.invoiceIDs(matching: InvoiceListQuery(search: "corp"), today: today).count == 2)
     }
 
+    @Test func aPreviewOfAnUnsavedDraftShowsItsComingNumberAndClient() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        let draft = Invoice.draft(for: client, profile: try fixture.repository.profile(), today: day("2024-05-02"))
+        let document = try fixture.repository.document(for: draft)
+        #expect(document.invoice.number == "INV-2024-0001" && document.billTo.name == "Acme")
+        #expect(document.profile.name == "Studio Nord" && document.logoURL == nil)
+        #expect(document.invoice.dueDate == day("2024-05-16"))
+        #expect(try fixture.repository.invoiceCount() == 0)
+    }
+
     @Test func invalidInvoicesAndMissingClientsAreRefused() throws {
         let fixture = try Fixture()
         let client = try fixture.client("Acme")

@@ -308,8 +308,13 @@ public final class InvoiceRepository: Sendable {
         }
     }
 
-    /// The document for an invoice that may not be saved yet (a live preview of the form).
+    /// The document for an invoice that may not be saved yet (a live preview of the form); an
+    /// invoice without a number shows the one it would get.
     public func document(for invoice: Invoice) throws -> InvoiceDocument {
+        var invoice = invoice
+        if invoice.number.trimmingCharacters(in: .whitespaces).isEmpty {
+            invoice.number = try suggestedNumber(issuedOn: invoice.issueDate)
+        }
         let profile = try profile()
         let billTo: BillTo
         if let snapshot = invoice.billTo {
