@@ -338,6 +338,15 @@ import Testing
         #expect(try s.fixture.repository.invoiceCount(ofClient: acme) == 3)
     }
 
+    @Test func clientRowsCarryTheirCountsAndBalances() throws {
+        let s = try Scenario()
+        let rows = try s.fixture.repository.clientSummaries()
+        #expect(rows.map(\.client.name) == ["Acme Corporation", "Zoë Müller"])
+        #expect(rows.map(\.invoiceCount) == [3, 2])
+        #expect(rows.map(\.outstanding) == [[money("25.70")], [money("500.00", .usd)]])
+        #expect(try s.fixture.repository.clientSummaries(matching: "zoe").map(\.invoiceCount) == [2])
+    }
+
     @Test func clientsAreListedByNameAndSearchedWithoutAccents() throws {
         let s = try Scenario()
         #expect(try s.fixture.repository.clients().map(\.name) == ["Acme Corporation", "Zoë Müller"])

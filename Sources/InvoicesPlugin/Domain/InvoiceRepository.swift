@@ -28,6 +28,15 @@ public enum ClientDeletion: Sendable, Hashable {
     case deletedWithInvoices(count: Int)
 }
 
+/// A row of the client list.
+public struct ClientSummary: Sendable, Hashable {
+    public let client: Client
+    /// Invoices of any status.
+    public let invoiceCount: Int
+    /// Open balances of sent invoices, one per currency, by currency code; empty when nothing is owed.
+    public let outstanding: [Money]
+}
+
 /// Everything the invoice template needs to draw one invoice.
 public struct InvoiceDocument: Sendable, Hashable {
     public let profile: BusinessProfile
@@ -176,6 +185,23 @@ public final class InvoiceRepository: Sendable {
                 try database.execute("DELETE FROM invoices_client WHERE id = ?", [id])
                 return .deletedWithInvoices(count: count)
             }
+        }
+    }
+
+    /// The client list's rows: each client (as `clients(matching:)` finds them) with how many
+    /// invoices it has and what it owes per currency, summed in SQL in one pass.
+    public func clientSummaries(matching search: String = "") throws -> [ClientSummary] {
+        var counts: [ClientID: Int] = [:]
+        var owed: [ClientID: [Money]] = [:]
+        try database.query("SELECT client_id, currency, count(*), sum(CASE WHEN status = 'sent' THEN balance_minor ELSE 0 END) FROM invoices_invoice GROUP BY client_id, currency ORDER BY client_id, currency") { row in
+            let id: ClientID = try row[0]
+            counts[id, default: 0] += try row.value(at: 2, as: Int.self)
+            let balance = Money(minorUnits: try row[3], currency: try Self.currency(row, 1))
+            if !balance.isZero { owed[id, default: []].append(balance) }
+        }
+        return try clients(matching: search).map { client in
+            let id = client.id ?? ClientID(0)
+            return ClientSummary(client: client, invoiceCount: counts[id] ?? 0, outstanding: owed[id] ?? [])
         }
     }
 
