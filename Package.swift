@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
         .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing"]),
         // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
-        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI"]),
+        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI"]),
 
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
@@ -89,8 +89,8 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"]),
-        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"],
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
+        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents"],
                           path: "Benchmarks/InvoicesBenchmark"),
     ],
     swiftLanguageModes: [.v6]

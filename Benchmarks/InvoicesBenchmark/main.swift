@@ -1,5 +1,5 @@
 // Invoices benchmark: the list pane's queries over 100 000 invoices in a database file, as the
-// UI makes them, with the targets from the issue. Prints a table.
+// UI makes them, and the invoice PDF, with the targets from the issue. Prints a table.
 //
 //   swift run -c release invoices-benchmark [--invoices N] [--database FILE]
 //
@@ -223,6 +223,32 @@ do {
         for id in sample { _ = try repository.document(for: id) }
     } / Double(sample.count)
     lines.append(Line(operation: "load one invoice with its document data", rows: 1, milliseconds: loadTime,
+                      targetMilliseconds: nil))
+
+    // The invoice PDF: a 20-line invoice, laid out and rendered in memory.
+    let twentyLines = (0..<20).map { index in
+        LineItem(description: index % 4 == 0 ? "\(workItems[index % workItems.count]) — including review rounds, a written summary of the findings and two follow-up calls" : workItems[index % workItems.count],
+                 quantity: Decimal(index % 7 + 1), unit: "h", unitPrice: Money(minorUnits: 9_500, currency: .eur),
+                 taxRate: index % 5 == 0 ? 7 : 19)
+    }
+    let client = try repository.clients().first!
+    var twenty = Invoice(clientID: client.id, issueDate: today, dueDate: today.adding(days: 14), currency: .eur, lines: twentyLines)
+    twenty.notes = "Thank you for your business."
+    let twentySource = try repository.document(for: twenty)
+    var pages = 0
+    let pdfTime = try median(runs: 21) { pages = try InvoicePDF.render(twentySource).pageCount }
+    lines.append(Line(operation: "20-line invoice PDF (layout and render)", rows: pages, milliseconds: pdfTime,
+                      targetMilliseconds: 10))
+    let exportFile = temporary.appendingPathComponent("export.pdf")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let someNumber = try repository.invoiceSummaries(limit: 1, today: today)[0].number
+    let silent = InvoicesCommandLine.Output(standard: { _ in }, error: { _ in })
+    let exportTime = try median {
+        let status = InvoicesCommandLine.run(arguments: ["export", someNumber, "--output", exportFile.path],
+                                             database: database, output: silent)
+        guard status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+    lines.append(Line(operation: "invoice export command, in process", rows: 1, milliseconds: exportTime,
                       targetMilliseconds: nil))
 
     print("Invoices benchmark: \(arguments.invoiceCount) invoices, SQLite \(try database.queryValue("SELECT sqlite_version()", as: String.self) ?? "?")")

@@ -22,10 +22,13 @@ public enum InvoicesCommandLine {
     /// Formatting for the table; the user's locale unless a test pins one.
     public struct Formatting: Sendable {
         public var money: MoneyFormatter
+        public var numbers: NumberFormatting
         public var dateLocale: Locale
 
-        public init(money: MoneyFormatter = MoneyFormatter(), dateLocale: Locale = UserLocale.time) {
+        public init(money: MoneyFormatter = MoneyFormatter(), numbers: NumberFormatting = NumberFormatting(),
+                    dateLocale: Locale = UserLocale.time) {
             self.money = money
+            self.numbers = numbers
             self.dateLocale = dateLocale
         }
     }
@@ -34,6 +37,7 @@ public enum InvoicesCommandLine {
     public static var usage: [String] {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
+            "invoice export NUMBER --output FILE.pdf",
         ]
     }
 
@@ -52,6 +56,12 @@ public enum InvoicesCommandLine {
                 let options = try ListOptions(rest)
                 let repository = try InvoiceRepository(database: database)
                 output.standard(try listTable(repository: repository, options: options, today: today, formatting: formatting))
+                return 0
+            case "export":
+                let options = try ExportOptions(rest)
+                let repository = try InvoiceRepository(database: database)
+                try export(repository: repository, options: options, formatting: formatting)
+                output.standard(String(format: tr("Saved %@."), options.output.path))
                 return 0
             case "--help", "-h", "help":
                 output.standard(usageText)
@@ -128,6 +138,45 @@ public enum InvoicesCommandLine {
         return TextTable(header: header, rows: rows, rightAligned: [2]).render()
     }
 
+    // MARK: - export
+
+    struct ExportOptions {
+        var number: String
+        var output: URL
+
+        init(_ arguments: [String]) throws(UsageError) {
+            var number: String?
+            var output: String?
+            var remaining = arguments[...]
+            while let argument = remaining.popFirst() {
+                if argument == "--output" || argument == "-o" {
+                    guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+                    output = value
+                } else if argument.hasPrefix("-") {
+                    throw .unknownOption(argument)
+                } else if number == nil {
+                    number = argument
+                } else {
+                    throw .unexpectedArgument(argument)
+                }
+            }
+            guard let number else { throw .missingNumber }
+            guard let output, !output.isEmpty else { throw .missingValue("--output") }
+            self.number = number
+            self.output = URL(fileURLWithPath: output)
+        }
+    }
+
+    static func export(repository: InvoiceRepository, options: ExportOptions, formatting: Formatting) throws {
+        guard let invoice = try repository.invoice(number: options.number), let id = invoice.id else {
+            throw CommandError.noSuchInvoice(options.number)
+        }
+        let document = try repository.document(for: id)
+        try InvoicePDF.write(document, to: options.output,
+                             formatting: InvoiceTemplate.Formatting(money: formatting.money, numbers: formatting.numbers,
+                                                                    dateLocale: formatting.dateLocale))
+    }
+
     // MARK: - Errors
 
     enum UsageError: Error, LocalizedError {
@@ -135,6 +184,7 @@ public enum InvoicesCommandLine {
         case unknownOption(String)
         case missingValue(String)
         case invalidValue(String, String)
+        case missingNumber
         case unexpectedArgument(String)
 
         var errorDescription: String? {
@@ -147,12 +197,24 @@ public enum InvoicesCommandLine {
                 return String(format: tr("The option %@ needs a value."), option)
             case .invalidValue(let option, let value):
                 return String(format: tr("“%@” is not a valid value for %@."), value, option)
+            case .missingNumber:
+                return tr("Name the invoice to export by its number.")
             case .unexpectedArgument(let argument):
                 return String(format: tr("Unexpected argument “%@”."), argument)
             }
         }
     }
 
+    enum CommandError: Error, LocalizedError {
+        case noSuchInvoice(String)
+
+        var errorDescription: String? {
+            switch self {
+            case .noSuchInvoice(let number):
+                return String(format: tr("There is no invoice numbered %@. Run “billfold invoice list” to see the numbers."), number)
+            }
+        }
+    }
 }
 
 /// A plain-text table for a terminal: columns padded to their widest cell, counting wide

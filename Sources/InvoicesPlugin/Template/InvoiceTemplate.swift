@@ -1,0 +1,268 @@
+import BillfoldCore
+import Documents
+import Foundation
+import Graphics
+
+/// The invoice as the client receives it: a function from `InvoiceDocument` to a `Document`.
+///
+/// Layout, top to bottom: the seller (logo, name, contact) opposite the title, number and
+/// dates; the client opposite the amount due; the lines; the totals at the right with tax per
+/// rate and any payments; notes; how to pay. Money is in the invoice's currency, written the
+/// user's way; labels are in the user's language.
+public enum InvoiceTemplate {
+    /// How numbers, money and dates are written, and on which paper.
+    public struct Formatting: Sendable {
+        public var money: MoneyFormatter
+        public var numbers: NumberFormatting
+        public var dateLocale: Locale
+        public var paper: PaperSize
+
+        public init(money: MoneyFormatter = MoneyFormatter(), numbers: NumberFormatting = NumberFormatting(),
+                    dateLocale: Locale = UserLocale.time, paper: PaperSize = .current) {
+            self.money = money
+            self.numbers = numbers
+            self.dateLocale = dateLocale
+            self.paper = paper
+        }
+    }
+
+    public static func document(_ source: InvoiceDocument, formatting: Formatting = Formatting()) -> Document {
+        Builder(source: source, formatting: formatting).document()
+    }
+}
+
+/// Writes invoice PDFs.
+public enum InvoicePDF {
+    /// The PDF's bytes, e.g. for the preview pane. Run it off the main actor.
+    public static func render(_ source: InvoiceDocument,
+                              formatting: InvoiceTemplate.Formatting = .init()) throws(DocumentError) -> RenderedPDF {
+        try InvoiceTemplate.document(source, formatting: formatting).renderPDF()
+    }
+
+    /// Writes the PDF to `url` (complete or not at all); returns the page count.
+    @discardableResult
+    public static func write(_ source: InvoiceDocument, to url: URL,
+                             formatting: InvoiceTemplate.Formatting = .init()) throws(DocumentError) -> Int {
+        try InvoiceTemplate.document(source, formatting: formatting).writePDF(to: url)
+    }
+
+    /// `<number>.pdf`, with characters that cannot be in a file name replaced.
+    public static func suggestedFileName(for invoice: Invoice) -> String {
+        let name = invoice.number.map { $0 == "/" || $0 == "\\" || $0 == ":" || $0.isNewline ? "-" : $0 }
+        let trimmed = String(name).trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
+        return (trimmed.isEmpty ? tr("Invoice") : trimmed) + ".pdf"
+    }
+}
+
+private struct Builder {
+    let source: InvoiceDocument
+    let formatting: InvoiceTemplate.Formatting
+
+    private var invoice: Invoice { source.invoice }
+    private var profile: BusinessProfile { source.profile }
+    private var totals: InvoiceTotals { source.totals }
+
+    // A small type scale: one size for text, one for labels, two for what matters most.
+    private static let label = TextStyle(font: FontDescription(size: 7.5, weight: .semibold), color: Palette.tertiaryText,
+                                         spaceAfter: 3)
+    private static let body = TextStyle(font: FontDescription(size: 9), lineSpacing: 1.1, spaceAfter: 0)
+    private static let secondary = body.withColor(Palette.secondaryText)
+    private static let name = TextStyle(font: FontDescription(size: 11, weight: .semibold), spaceAfter: 3)
+    private static let title = TextStyle(font: FontDescription(size: 24, weight: .semibold), alignment: .trailing, spaceAfter: 2)
+    private static let amountDue = TextStyle(font: FontDescription(size: 18, weight: .semibold), alignment: .trailing,
+                                             tabularFigures: true, spaceAfter: 2)
+
+    func document() -> Document {
+        let number = invoice.number
+        var document = Document(
+            pageSetup: PageSetup(paper: formatting.paper,
+                                 margins: EdgeInsets(top: 52, left: 56, bottom: 44, right: 56)),
+            metadata: DocumentMetadata(title: String(format: tr("Invoice %@"), number), author: profile.name,
+                                       subject: String(format: tr("Invoice for %@"), source.billTo.name),
+                                       creationDate: invoice.issueDate.startDate(in: TimeZone(identifier: "UTC") ?? .current)))
+        document.header = nil
+        var footerLeading = profile.name
+        if !profile.taxID.isEmpty { footerLeading += " · " + profile.taxID }
+        document.footer = RunningText(leading: .text(String(format: tr("%@ · Invoice %@"), footerLeading, number)),
+                                      trailing: .pageNumber)
+        // How to pay sits left of the totals, where the eye goes after the amount.
+        let summary = Block.columns(ColumnSet([.init(width: .fraction(1), payment()),
+                                               .init(width: .fixed(250), totalsBlocks())], gap: 28, spaceAfter: 0))
+        document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + notes()
+        return document
+    }
+
+    // MARK: - Header: seller and invoice facts
+
+    private func header() -> Block {
+        var seller: [Block] = []
+        if let logo = source.logoURL {
+            seller.append(.image(ImageBlock(.file(path: logo.path), maxWidth: 150, maxHeight: 46, spaceBefore: 0, spaceAfter: 12)))
+        }
+        seller.append(.paragraph(Paragraph(profile.name, style: Self.name)))
+        let contact = [profile.address, profile.email, profile.phone].filter { !$0.isEmpty }.joined(separator: "\n")
+        if !contact.isEmpty { seller.append(.paragraph(Paragraph(contact, style: Self.secondary))) }
+        if !profile.taxID.isEmpty {
+            seller.append(.paragraph(Paragraph(String(format: tr("Tax ID %@"), profile.taxID), style: Self.secondary)))
+        }
+
+        var facts: [Block] = [.paragraph(Paragraph(tr("Invoice"), style: Self.title))]
+        if let mark = statusMark() {
+            facts.append(.paragraph(Paragraph(mark, style: Self.body.withColor(Palette.accent).withAlignment(.trailing)
+                .withWeight(.semibold).withSpacing(after: 4))))
+        }
+        facts.append(.keyValues(KeyValueList([
+            .init(tr("Invoice number"), invoice.number),
+            .init(tr("Issue date"), date(invoice.issueDate)),
+            .init(tr("Due date"), date(invoice.dueDate)),
+        ], placement: .trailing, keyStyle: Self.secondary, valueStyle: Self.body, rowSpacing: 3, spaceBefore: 8, spaceAfter: 0)))
+        return .columns(ColumnSet([.init(width: .fraction(1.2), seller), .init(width: .fraction(1), facts)], gap: 32))
+    }
+
+    /// Drafts and cancelled invoices say so, so they are never mistaken for the real thing.
+    private func statusMark() -> String? {
+        switch invoice.status {
+        case .draft: tr("Draft")
+        case .cancelled: tr("Cancelled")
+        case .paid: tr("Paid")
+        case .sent: nil
+        }
+    }
+
+    // MARK: - Client and amount due
+
+    private func parties() -> Block {
+        var client: [Block] = [.paragraph(Paragraph(tr("BILL TO"), style: Self.label))]
+        client.append(.paragraph(Paragraph(source.billTo.name, style: Self.name.withSize(10).withSpacing(after: 2))))
+        let details = [source.billTo.address, source.billTo.email].filter { !$0.isEmpty }.joined(separator: "\n")
+        if !details.isEmpty { client.append(.paragraph(Paragraph(details, style: Self.secondary))) }
+        if !source.billTo.taxID.isEmpty {
+            client.append(.paragraph(Paragraph(String(format: tr("Tax ID %@"), source.billTo.taxID), style: Self.secondary)))
+        }
+
+        let due: [Block] = [
+            .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
+                                 style: Self.label.withAlignment(.trailing))),
+            .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
+            .paragraph(Paragraph(String(format: tr("Due %@"), date(invoice.dueDate)),
+                                 style: Self.secondary.withAlignment(.trailing))),
+        ]
+        return .columns(ColumnSet([.init(width: .fraction(1.2), client), .init(width: .fraction(1), due)], gap: 32))
+    }
+
+    // MARK: - Lines
+
+    private func lineTable() -> Block {
+        let showsUnit = invoice.lines.contains { !$0.unit.isEmpty }
+        let showsTax = invoice.lines.contains { $0.taxRate != 0 }
+        var columns = [TableColumn(tr("Description"), width: .fraction(1)), TableColumn.numeric(tr("Qty"))]
+        if showsUnit { columns.append(TableColumn(tr("Unit"), width: .fit)) }
+        columns.append(.numeric(tr("Unit price")))
+        if showsTax { columns.append(.numeric(tr("Tax"))) }
+        columns.append(.numeric(tr("Amount")))
+
+        let rows = zip(invoice.lines, totals.lineNets).map { line, net -> TableRow in
+            var description = line.description
+            if let discount = line.discountPercent, discount != 0 {
+                description += "\n" + String(format: tr("Less %@ discount"),
+                                             formatting.numbers.percentString(from: discount, maximumFractionDigits: 4))
+            }
+            var cells = [description, formatting.numbers.string(from: line.quantity)]
+            if showsUnit { cells.append(line.unit) }
+            cells.append(money(line.unitPrice))
+            if showsTax { cells.append(formatting.numbers.percentString(from: line.taxRate, maximumFractionDigits: 4)) }
+            cells.append(money(net))
+            return TableRow(cells)
+        }
+        let style = TableStyle(bodyText: TextStyle(font: FontDescription(size: 9), lineSpacing: 1.1),
+                               headerText: TextStyle(font: FontDescription(size: 7.5, weight: .semibold), color: Palette.secondaryText),
+                               cellPadding: EdgeInsets(top: 7, left: 6, bottom: 7, right: 6),
+                               ruleColor: Palette.hairline, headerRuleColor: Palette.text, headerRuleWidth: 0.8)
+        return .table(Table(columns: columns, rows: rows, style: style, spaceBefore: 0, spaceAfter: 14))
+    }
+
+    // MARK: - Totals
+
+    private func totalsBlocks() -> [Block] {
+        var items: [KeyValueList.Item] = [.init(tr("Subtotal"), money(totals.subtotal))]
+        if !totals.discount.isZero {
+            let percent = formatting.numbers.percentString(from: invoice.discountPercent, maximumFractionDigits: 4)
+            items.append(.init(String(format: tr("Discount %@"), percent), money(negated(totals.discount))))
+            items.append(.init(tr("Net"), money(totals.netTotal)))
+        }
+        for line in totals.taxLines where line.rate != 0 || totals.taxLines.count > 1 {
+            let rate = formatting.numbers.percentString(from: line.rate, maximumFractionDigits: 4)
+            items.append(.init(String(format: tr("Tax %@ on %@"), rate, money(line.taxableAmount)), money(line.tax)))
+        }
+        items.append(.init(tr("Total"), money(totals.total), isEmphasized: true))
+        var blocks: [Block] = [
+            .keyValues(KeyValueList(items, placement: .trailing, width: 250, keyStyle: Self.secondary,
+                                    valueStyle: Self.body.withTabularFigures(), rowSpacing: 5, spaceBefore: 0, spaceAfter: 6)),
+        ]
+        if !invoice.payments.isEmpty {
+            var paid = invoice.payments.map { payment in
+                KeyValueList.Item(String(format: tr("Paid on %@"), date(payment.date)), money(negated(payment.amount)))
+            }
+            paid.append(.init(tr("Balance due"), money(totals.balanceDue), isEmphasized: true))
+            blocks.append(.keyValues(KeyValueList(paid, placement: .trailing, width: 250, keyStyle: Self.secondary,
+                                                  valueStyle: Self.body.withTabularFigures(), rowSpacing: 5,
+                                                  spaceBefore: 4, spaceAfter: 6)))
+        }
+        return blocks
+    }
+
+    // MARK: - Notes and payment
+
+    private func notes() -> [Block] {
+        let text = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return [] }
+        return [.spacer(22), .paragraph(Paragraph(tr("NOTES"), style: Self.label)),
+                .paragraph(Paragraph(text, style: Self.body.withSpacing(after: 8)))]
+    }
+
+    private func payment() -> [Block] {
+        var details: [KeyValueList.Item] = []
+        if !profile.iban.isEmpty { details.append(.init(tr("IBAN"), grouped(profile.iban))) }
+        if !profile.bic.isEmpty { details.append(.init(tr("BIC"), profile.bic.uppercased())) }
+        if !profile.bankDetails.isEmpty { details.append(.init(tr("Bank"), profile.bankDetails)) }
+        details.append(.init(tr("Reference"), invoice.number))
+        let instructions = profile.paymentInstructions.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !instructions.isEmpty || details.count > 1 else { return [] }
+        var blocks: [Block] = [.paragraph(Paragraph(tr("PAYMENT"), style: Self.label))]
+        if !instructions.isEmpty {
+            blocks.append(.paragraph(Paragraph(instructions, style: Self.body.withSpacing(after: 6))))
+        }
+        blocks.append(.keyValues(KeyValueList(details, keyStyle: Self.secondary, valueStyle: Self.body, rowSpacing: 2,
+                                              spaceBefore: 0, spaceAfter: 0)))
+        return blocks
+    }
+
+    // MARK: - Formatting
+
+    private func money(_ amount: Money) -> String {
+        formatting.money.string(from: amount)
+    }
+
+    private func negated(_ amount: Money) -> Money {
+        (try? amount.negated()) ?? amount
+    }
+
+    private func date(_ day: CalendarDay) -> String {
+        day.formatted(.medium, locale: formatting.dateLocale)
+    }
+
+    /// IBANs are read in groups of four.
+    private func grouped(_ iban: String) -> String {
+        let compact = Array(iban.filter { !$0.isWhitespace }.uppercased())
+        return stride(from: 0, to: compact.count, by: 4).map { String(compact[$0..<min($0 + 4, compact.count)]) }
+            .joined(separator: " ")
+    }
+}
+
+private extension TextStyle {
+    func withTabularFigures() -> TextStyle {
+        var copy = self
+        copy.tabularFigures = true
+        return copy
+    }
+}
