@@ -54,7 +54,7 @@ let package = Package(
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "TipSplitPlugin", "EntitlementsPlugin",
+            "InvoicesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
         ]),
 
         // Vendor tool: makes the signing key pair and issues licences.

@@ -1,11 +1,13 @@
 import BillfoldCore
 import EntitlementsPlugin
 import Foundation
+import InvoicesPlugin
 import PluginAPI
 import TipSplitPlugin
 
 // The one place that lists Billfold's plugins, in sidebar order.
 let pluginTypes: [any Plugin.Type] = [
+    Invoices.self,
     TipSplit.self,
     BillfoldPro.self,
 ]
