@@ -13,8 +13,16 @@ public enum UserLocale {
     /// Names of things (currencies, languages): `LC_MESSAGES`.
     public static var messages: Locale { locale(for: "LC_MESSAGES") }
 
-    static func locale(for category: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
-        let value = [environment["LC_ALL"], environment[category], environment["LANG"]]
+    /// `environment` stands in for the process's variables in tests.
+    static func locale(for category: String, environment: [String: String]? = nil) -> Locale {
+        // getenv reads one variable; ProcessInfo.environment copies all of them into a new
+        // dictionary on every call, which took milliseconds at start-up when TipSplit named
+        // each currency.
+        func variable(_ name: String) -> String? {
+            if let environment { return environment[name] }
+            return getenv(name).map { String(cString: $0) }
+        }
+        let value = [variable("LC_ALL"), variable(category), variable("LANG")]
             .compactMap { $0 }
             .first { !$0.isEmpty } ?? ""
         return Locale(identifier: identifier(fromPOSIX: value))

@@ -12,6 +12,17 @@ import Testing
         #expect(UserLocale.locale(for: "LC_MONETARY", environment: all).identifier == "ja_JP")
     }
 
+    @Test func readsTheProcessVariablesLikeTheDictionary() {
+        // LC_PAPER: a category no formatter reads, so other tests running meanwhile are unaffected.
+        setenv("LC_PAPER", "de_DE.UTF-8", 1)
+        defer { unsetenv("LC_PAPER") }
+        let fromProcess = UserLocale.locale(for: "LC_PAPER").identifier
+        #expect(fromProcess == UserLocale.locale(for: "LC_PAPER", environment: ProcessInfo.processInfo.environment).identifier)
+        if (ProcessInfo.processInfo.environment["LC_ALL"] ?? "").isEmpty {
+            #expect(fromProcess == "de_DE")
+        }
+    }
+
     @Test func posixNamesBecomeLocaleIdentifiers() {
         #expect(UserLocale.identifier(fromPOSIX: "de_DE.UTF-8@euro") == "de_DE")
         #expect(UserLocale.identifier(fromPOSIX: "sr_RS@latin") == "sr_RS")

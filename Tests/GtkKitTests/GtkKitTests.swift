@@ -1,3 +1,4 @@
+import CGtk
 import GObjectCore
 import Testing
 import TestSupport
@@ -35,6 +36,27 @@ struct WidgetTests {
         let button = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back")
         #expect(button.accessibleLabel == "Back")
         #expect(button.tooltip == "Back")
+    }
+
+    @Test func aStackIsAsTallAsItsVisibleChildOnly() {
+        let stack = Stack()
+        let tall = Box(.vertical)
+        tall.setSizeRequest(height: 2_000)
+        stack.add(Label("short"), named: "short")
+        stack.add(tall, named: "tall")
+        stack.visibleChildName = "short"
+        #expect(naturalHeight(stack) < 2_000)
+        stack.visibleChildName = "tall"
+        #expect(naturalHeight(stack) >= 2_000)
+        stack.isHomogeneous = true
+        stack.visibleChildName = "short"
+        #expect(naturalHeight(stack) >= 2_000)
+    }
+
+    private func naturalHeight(_ widget: Widget) -> Int {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(widget.widgetPointer, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+        return Int(natural)
     }
 
     @Test func toggleButtonsInAGroupAreExclusive() {
