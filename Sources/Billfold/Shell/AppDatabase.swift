@@ -11,10 +11,14 @@ enum AppDatabase {
     static func open() -> Result<Database, any Error> {
         Result {
             try AppPaths.createDirectory(AppPaths.databaseFile.deletingLastPathComponent())
-            let database = try Database.open(path: path, options: .init(backupDirectory: AppPaths.backupDirectory.path))
-            _ = try? database.backupIfDue()
-            return database
+            return try Database.open(path: path, options: .init(backupDirectory: AppPaths.backupDirectory.path))
         }
+    }
+
+    /// The daily backup, off the main thread once the window is up, so it never delays the
+    /// first frame. Migrations make their own backup before they change anything.
+    static func backUpIfDue(_ database: Database) {
+        Task.detached(priority: .background) { _ = try? database.backupIfDue() }
     }
 
     static var latestBackup: Backup? {

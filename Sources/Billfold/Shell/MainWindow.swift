@@ -36,6 +36,9 @@ final class MainWindow {
     }
 
     func present() {
+        if case .success(let database) = host.database {
+            appWindow.onFirstFrame { AppDatabase.backUpIfDue(database) }
+        }
         appWindow.present()
         if case .failure(let error) = host.database { offerRestore(after: error) }
     }
