@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "storage-benchmark", targets: ["StorageBenchmark"]),
         .executable(name: "documents-benchmark", targets: ["DocumentsBenchmark"]),
         .executable(name: "invoices-benchmark", targets: ["InvoicesBenchmark"]),
+        .executable(name: "expenses-benchmark", targets: ["ExpensesBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -50,6 +51,9 @@ let package = Package(
         .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing"]),
         // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
         .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI"]),
+        .target(name: "ExpensesPlugin", dependencies: [
+            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "CGdkPixbuf",
+        ]),
 
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
@@ -92,6 +96,10 @@ let package = Package(
         .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents"],
                           path: "Benchmarks/InvoicesBenchmark"),
+        // Expenses: domain tests and the receipts/report benchmark.
+        .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage"]),
+        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage"],
+                          path: "Benchmarks/ExpensesBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )
