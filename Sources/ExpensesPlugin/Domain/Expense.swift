@@ -51,21 +51,27 @@ public enum DistanceUnit: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// A drive claimed at a rate per kilometre or mile.
+///
+/// The rate is a decimal in `currency`, not `Money`: official rates go below the minor unit
+/// (US$0.655 per mile), and only the claimed amount is rounded to cents.
 public struct Mileage: Hashable, Sendable, Codable {
     public var distance: Decimal
     public var unit: DistanceUnit
-    /// What one unit of distance is paid, e.g. 0.30 EUR per km.
-    public var ratePerUnit: Money
+    /// What one unit of distance is paid, in major units of `currency` (0.30 EUR per km).
+    public var ratePerUnit: Decimal
+    public var currency: Currency
 
-    public init(distance: Decimal, unit: DistanceUnit, ratePerUnit: Money) {
+    public init(distance: Decimal, unit: DistanceUnit, ratePerUnit: Decimal, currency: Currency) {
         self.distance = distance
         self.unit = unit
         self.ratePerUnit = ratePerUnit
+        self.currency = currency
     }
 
-    /// Distance times rate, rounded half-up to the rate currency's minor unit.
+    /// Distance times rate, rounded half-up once to the currency's minor unit.
     public func amount() throws(MoneyError) -> Money {
-        try ratePerUnit.multiplied(by: distance, rounding: .halfUp)
+        guard !distance.isNaN, !ratePerUnit.isNaN else { throw .notANumber }
+        return try Money(distance * ratePerUnit, currency: currency, rounding: .halfUp)
     }
 }
 
@@ -86,7 +92,7 @@ public enum ExpenseCost: Hashable, Sendable, Codable {
     public var currency: Currency {
         switch self {
         case .amount(let money): return money.currency
-        case .mileage(let mileage): return mileage.ratePerUnit.currency
+        case .mileage(let mileage): return mileage.currency
         }
     }
 
@@ -183,7 +189,7 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
         case .mileage(let mileage):
             if category != .mileage { errors.append(.distanceOnlyForMileage) }
             if mileage.distance.isNaN || mileage.distance <= 0 { errors.append(.nonPositiveDistance) }
-            if mileage.ratePerUnit.minorUnits <= 0 { errors.append(.nonPositiveMileageRate) }
+            if mileage.ratePerUnit.isNaN || mileage.ratePerUnit <= 0 { errors.append(.nonPositiveMileageRate) }
         }
         var amounts: ExpenseAmounts?
         do {

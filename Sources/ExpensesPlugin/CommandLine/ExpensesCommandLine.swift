@@ -1,0 +1,161 @@
+import BillfoldCore
+import Foundation
+import Storage
+
+/// Where a command writes: standard output and standard error, or buffers in tests.
+public struct CommandOutput: Sendable {
+    public let write: @Sendable (String) -> Void
+    public let writeError: @Sendable (String) -> Void
+
+    public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void) {
+        self.write = write
+        self.writeError = writeError
+    }
+
+    public static let standard = CommandOutput(
+        write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+}
+
+/// `billfold trip …`: the Expenses commands that need no display.
+public enum ExpensesCommandLine {
+    /// The word after `billfold` that selects these commands.
+    public static let command = "trip"
+
+    /// One line per form for `billfold --help`: the form, then what it does.
+    public static var usageLines: [String] {
+        [
+            "trip list                            " + tr("List trips with their dates, totals and expense counts"),
+            "trip export NAME --output FILE.csv   " + tr("Write a trip's expenses as CSV"),
+        ]
+    }
+
+    /// Runs `billfold trip ARGUMENTS…` (`arguments` is what follows `trip`) and returns the
+    /// exit status: 0 done, 1 failed (the reason is on standard error), 2 misused.
+    /// `traveller` is the name the report is made out to.
+    public static func run(arguments: [String], database: Database, receipts: ReceiptStore,
+                           traveller: String = "", output: CommandOutput = .standard) -> Int32 {
+        guard let subcommand = arguments.first else {
+            output.writeError(usage + "\n")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch subcommand {
+            case "list":
+                guard rest.isEmpty else { throw UsageError.unexpected(rest[0]) }
+                let repository = try ExpenseRepository(database: database, receipts: receipts)
+                output.write(tripTable(try repository.tripSummaries()))
+                return 0
+            case "export":
+                let parsed = try NamedOutput(rest)
+                let repository = try ExpenseRepository(database: database, receipts: receipts)
+                guard let trip = try repository.trip(named: parsed.name) else { throw ExpensesError.noTripNamed(parsed.name) }
+                try ExpenseCSV.write(for: trip, expenses: try repository.expenses(in: trip.id), to: parsed.output)
+                output.write(String(format: tr("Saved %@"), parsed.output.path) + "\n")
+                return 0
+            case "--help", "-h", "help":
+                output.write(usage + "\n")
+                return 0
+            default:
+                throw UsageError.unknownCommand(subcommand)
+            }
+        } catch let error as UsageError {
+            output.writeError((error.errorDescription ?? "") + "\n\n" + usage + "\n")
+            return 2
+        } catch {
+            output.writeError(error.localizedDescription + "\n")
+            return 1
+        }
+    }
+
+    static var usage: String {
+        ([tr("Usage: billfold trip COMMAND"), "", tr("Commands:")] + usageLines.map { "  billfold " + $0 })
+            .joined(separator: "\n")
+    }
+
+    /// The trip list as aligned columns: name, dates, total, number of expenses.
+    static func tripTable(_ summaries: [TripSummary], moneyFormatter: MoneyFormatter = MoneyFormatter(),
+                          locale: Locale = UserLocale.time) -> String {
+        guard !summaries.isEmpty else { return tr("No trips yet.") + "\n" }
+        let header = [tr("Name"), tr("Dates"), tr("Total"), tr("Expenses")]
+        let rows = summaries.map { summary in
+            [summary.trip.name, summary.trip.days.formatted(.medium, locale: locale),
+             moneyFormatter.string(from: summary.total), String(summary.expenseCount)]
+        }
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        let rightAligned: Set<Int> = [2, 3]
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        let ruler = widths.map { String(repeating: "-", count: $0) }
+        return ([line(header), line(ruler)] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+}
+
+/// A command line that cannot be understood; shown with the usage.
+enum UsageError: Error, LocalizedError, Equatable {
+    case unknownCommand(String)
+    case unexpected(String)
+    case missingName
+    case missingOutput
+    case missingValue(String)
+
+    var errorDescription: String? {
+        switch self {
+        case .unknownCommand(let word):
+            return String(format: tr("Unknown command “%@”."), word)
+        case .unexpected(let word):
+            return String(format: tr("Unexpected argument “%@”."), word)
+        case .missingName:
+            return tr("Name the trip.")
+        case .missingOutput:
+            return tr("Say where to save the file with --output FILE.")
+        case .missingValue(let option):
+            return String(format: tr("%@ needs a value."), option)
+        }
+    }
+}
+
+/// `NAME --output FILE [--traveller NAME]`, options in any order.
+private struct NamedOutput {
+    let name: String
+    let output: URL
+    let traveller: String?
+
+    init(_ arguments: [String]) throws(UsageError) {
+        var name: String?
+        var output: String?
+        var traveller: String?
+        var index = 0
+        func value(_ option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw .missingValue(option) }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--output", "-o": output = try value(argument)
+            case "--traveller", "--traveler": traveller = try value(argument)
+            case _ where argument.hasPrefix("--output="): output = String(argument.dropFirst("--output=".count))
+            case _ where argument.hasPrefix("--traveller="): traveller = String(argument.dropFirst("--traveller=".count))
+            case _ where argument.hasPrefix("-") && argument.count > 1: throw .unexpected(argument)
+            default:
+                guard name == nil else { throw .unexpected(argument) }
+                name = argument
+            }
+            index += 1
+        }
+        guard let name, !name.isEmpty else { throw .missingName }
+        guard let output, !output.isEmpty else { throw .missingOutput }
+        self.name = name
+        self.output = URL(fileURLWithPath: output).standardizedFileURL
+        self.traveller = traveller
+    }
+}

@@ -1,0 +1,17 @@
+import BillfoldCore
+import PluginAPI
+
+extension ExpensesCommandLine {
+    /// `billfold trip …` for the shell: the plugin's `commands` returns `[ExpensesCommandLine.shellCommand]`.
+    /// Receipts are read from `AppPaths.receiptsDirectory`.
+    public static let shellCommand = CommandLineCommand(name: command, usage: usageLines) { arguments, environment in
+        do {
+            let database = try environment.database()
+            return run(arguments: arguments, database: database,
+                       receipts: ReceiptStore(directory: AppPaths.receiptsDirectory))
+        } catch {
+            environment.complain(error.localizedDescription)
+            return 1
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import BillfoldCore
+import Foundation
+
+/// Why an export could not be written.
+public enum ExportError: Error, LocalizedError, Hashable, Sendable {
+    case cannotWrite(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .cannotWrite(let path, let reason):
+            return String(format: tr("“%@” could not be saved: %@"), path, reason)
+        }
+    }
+}
+
+/// Writes a file whole or not at all: the bytes go to a temporary file beside the target,
+/// are synced, then renamed over it, so a reader never sees half an export.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws(ExportError) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil,
+                                                 attributes: [.posixPermissions: 0o644]),
+                  let handle = FileHandle(forWritingAtPath: temporary.path) else {
+                throw ExportError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch let error as ExportError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw .cannotWrite(path: url.path, reason: reason)
+        }
+    }
+}
+
+/// A trip's expenses as CSV for a spreadsheet or an accounting import (RFC 4180).
+///
+/// - UTF-8 **without** a byte order mark: RFC 4180 and most importers expect none (a BOM
+///   would become part of the first column's name). `includesByteOrderMark` adds one for
+///   spreadsheets that only recognise UTF-8 by it.
+/// - Lines end in CRLF; fields holding a comma, a quote, CR or LF are quoted, quotes doubled.
+/// - Header names, categories and units are fixed identifiers, not translated; numbers use
+///   "." and no grouping ("1234.50"); days are ISO 8601 ("2024-03-01"). The same trip gives
+///   the same bytes in every locale.
+public enum ExpenseCSV {
+    public static let header = [
+        "date", "category", "vendor", "amount", "currency", "exchange_rate", "converted_amount",
+        "trip_currency", "distance", "distance_unit", "rate_per_unit", "notes", "receipt",
+    ]
+
+    /// The CSV text: a header row, then one row per expense in the order given.
+    public static func string(for trip: Trip, expenses: [Expense]) -> String {
+        var lines = [header.map(field).joined(separator: ",")]
+        for expense in expenses {
+            let mileage = expense.details.cost.mileage
+            let values = [
+                expense.date.isoString,
+                expense.category.rawValue,
+                expense.vendor,
+                plainAmount(expense.originalAmount),
+                expense.originalAmount.currency.code,
+                expense.amounts.exchangeRate.map(plainDecimal) ?? "",
+                plainAmount(expense.convertedAmount),
+                trip.currency.code,
+                mileage.map { plainDecimal($0.distance) } ?? "",
+                mileage?.unit.rawValue ?? "",
+                mileage.map { plainDecimal($0.ratePerUnit) } ?? "",
+                expense.notes,
+                expense.receipt?.fileName ?? "",
+            ]
+            lines.append(values.map(field).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    public static func data(for trip: Trip, expenses: [Expense], includesByteOrderMark: Bool = false) -> Data {
+        var data = includesByteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()
+        data.append(contentsOf: string(for: trip, expenses: expenses).utf8)
+        return data
+    }
+
+    /// Writes the CSV to `url` through a temporary file and a rename.
+    public static func write(for trip: Trip, expenses: [Expense], to url: URL,
+                             includesByteOrderMark: Bool = false) throws(ExportError) {
+        try AtomicFile.write(data(for: trip, expenses: expenses, includesByteOrderMark: includesByteOrderMark), to: url)
+    }
+
+    /// One field, quoted when RFC 4180 says it must be.
+    static func field(_ value: String) -> String {
+        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+        guard needsQuotes else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Major units with exactly the currency's decimals: "12.50", "1000" (JPY), "-0.05".
+    static func plainAmount(_ money: Money) -> String {
+        let exponent = money.currency.minorUnitExponent
+        var digits = String(money.minorUnits.magnitude)
+        if exponent > 0 {
+            if digits.count <= exponent { digits = String(repeating: "0", count: exponent - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        }
+        return (money.minorUnits < 0 ? "-" : "") + digits
+    }
+
+    /// Decimal's own description is locale-independent: "1.0825", "42".
+    static func plainDecimal(_ value: Decimal) -> String {
+        value.description
+    }
+}
