@@ -177,6 +177,7 @@ public final class ExpenseRepository: Sendable {
     }
 
     /// Validates and saves a new expense. A date outside the trip is saved (see `warnings`).
+    @discardableResult
     public func addExpense(_ details: ExpenseDetails, to tripID: TripID) throws -> Expense {
         try database.transaction {
             guard let trip = try self.trip(tripID) else { throw ExpensesError.tripNotFound(tripID) }

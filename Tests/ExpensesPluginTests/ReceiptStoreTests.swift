@@ -1,0 +1,169 @@
+import BillfoldCore
+@testable import ExpensesPlugin
+import Foundation
+import Testing
+
+@Suite struct ReceiptStoreTests {
+    @Test func theKindComesFromTheBytesNotTheName() throws {
+        let workspace = try Workspace()
+        let store = workspace.store
+        let jpeg = try store.importFile(at: try workspace.pick(Samples.jpeg, named: "scan.pdf"))
+        #expect(jpeg.reference.kind == .jpeg)
+        #expect(jpeg.reference.fileName.hasSuffix(".jpg"))
+        #expect(jpeg.info.pixelWidth == 64 && jpeg.info.pixelHeight == 48)
+        #expect(jpeg.info.originalName == "scan.pdf")
+        let png = try store.importFile(at: try workspace.pick(Samples.png, named: "receipt"))
+        #expect(png.reference.kind == .png)
+        #expect(png.info.pixelWidth == 40 && png.info.pixelHeight == 30)
+        let pdf = try store.importFile(at: try workspace.pick(Samples.pdf, named: "invoice.jpg"))
+        #expect(pdf.reference.kind == .pdf)
+        #expect(pdf.info.pixelWidth == nil)
+    }
+
+    @Test func filesAreNamedByTheirSHA256() throws {
+        let workspace = try Workspace()
+        let imported = try workspace.store.importData(Data("%PDF-1.7\nabc\n%%EOF\n".utf8), suggestedName: "a.pdf")
+        // sha256 of the bytes above, computed independently with sha256sum.
+        #expect(imported.reference.digest == "8a7fbd8f2e87d7491e85a4b6afe76aed1133cb92e0b6108f86a5257403cc2f73")
+        let stored = try Data(contentsOf: workspace.store.url(for: imported.reference))
+        #expect(stored == Data("%PDF-1.7\nabc\n%%EOF\n".utf8))
+        #expect(workspace.store.url(for: imported.reference).lastPathComponent == imported.reference.digest + ".pdf")
+    }
+
+    @Test func theSameFileTwiceIsStoredOnce() throws {
+        let workspace = try Workspace()
+        let first = try workspace.store.importFile(at: try workspace.pick(Samples.jpeg, named: "IMG_0001.jpg"))
+        let second = try workspace.store.importFile(at: try workspace.pick(Samples.jpeg, named: "copy of receipt.jpeg"))
+        #expect(!first.wasAlreadyStored)
+        #expect(second.wasAlreadyStored)
+        #expect(first.reference == second.reference)
+        #expect(workspace.store.storedReferences() == [first.reference])
+        let other = try workspace.store.importData(Samples.jpeg(comment: "another"), suggestedName: "b.jpg")
+        #expect(other.reference != first.reference)
+        #expect(workspace.store.storedReferences().count == 2)
+        // No temporary files are left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: workspace.store.directory.path)
+        #expect(names.sorted() == [first.reference.fileName, other.reference.fileName].sorted())
+    }
+
+    @Test func bytesThatClaimToBeAJPEGButAreNotAreRefused() throws {
+        let workspace = try Workspace()
+        var fake = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+        fake.append(Data("JFIF\0 this is not a photograph of a receipt at all".utf8))
+        #expect(throws: ReceiptError.damaged(fileName: "receipt.jpg", kind: .jpeg)) {
+            try workspace.store.importFile(at: try workspace.pick(fake, named: "receipt.jpg"))
+        }
+        // Cut off inside the header.
+        #expect(throws: ReceiptError.damaged(fileName: "cut.jpg", kind: .jpeg)) {
+            try workspace.store.importData(Samples.jpeg.prefix(100), suggestedName: "cut.jpg")
+        }
+        // A frame header with no width.
+        var zeroWidth = Samples.jpeg
+        let sof = try #require(zeroWidth.firstRange(of: Data([0xFF, 0xC0])))
+        zeroWidth[sof.lowerBound + 7] = 0
+        zeroWidth[sof.lowerBound + 8] = 0
+        #expect(throws: ReceiptError.damaged(fileName: "zero.jpg", kind: .jpeg)) {
+            try workspace.store.importData(zeroWidth, suggestedName: "zero.jpg")
+        }
+        #expect(workspace.store.storedReferences().isEmpty)
+    }
+
+    @Test func damagedPNGAndWebPHeadersAreRefused() throws {
+        let workspace = try Workspace()
+        var badCRC = Samples.png
+        badCRC[20] ^= 0x01   // width changed, CRC not
+        #expect(throws: ReceiptError.damaged(fileName: "a.png", kind: .png)) {
+            try workspace.store.importData(badCRC, suggestedName: "a.png")
+        }
+        // A lossless WebP header promising more bytes than the file has.
+        var webp = Data("RIFF".utf8) + Data([0x00, 0x10, 0x00, 0x00]) + Data("WEBPVP8L".utf8)
+        webp += Data([0x0A, 0x00, 0x00, 0x00, 0x2F, 0x3F, 0xC0, 0x3B, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+        #expect(throws: ReceiptError.damaged(fileName: "a.webp", kind: .webp)) {
+            try workspace.store.importData(webp, suggestedName: "a.webp")
+        }
+        // The same header with the size it promises is accepted, and its pixel size read.
+        var whole = webp
+        whole.replaceSubrange(4..<8, with: [UInt8(whole.count - 8), 0, 0, 0])
+        let imported = try workspace.store.importData(whole, suggestedName: "b.webp")
+        #expect(imported.reference.kind == .webp)
+        #expect(imported.info.pixelWidth == 64 && imported.info.pixelHeight == 240)
+    }
+
+    @Test func otherFilesAreRefusedWithAClearMessage() throws {
+        let workspace = try Workspace()
+        let gif = Data("GIF89a".utf8) + Data(repeating: 0, count: 20)
+        let heic = Data([0, 0, 0, 0x18]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 16)
+        for (data, name) in [(gif, "receipt.jpg"), (heic, "IMG_1234.HEIC"), (Data("total 12.50".utf8), "notes.pdf")] {
+            #expect(throws: ReceiptError.unsupportedType(fileName: name)) {
+                try workspace.store.importData(data, suggestedName: name)
+            }
+        }
+        let message = ReceiptError.unsupportedType(fileName: "IMG_1234.HEIC").errorDescription ?? ""
+        #expect(message.contains("IMG_1234.HEIC") && message.contains("JPEG") && message.contains("PDF"))
+        #expect(throws: ReceiptError.empty(fileName: "empty.jpg")) {
+            try workspace.store.importFile(at: try workspace.pick(Data(), named: "empty.jpg"))
+        }
+        #expect(throws: ReceiptError.self) {
+            try workspace.store.importFile(at: workspace.directory.file("no such file.jpg"))
+        }
+        #expect(throws: ReceiptError.unsupportedType(fileName: workspace.directory.url.lastPathComponent)) {
+            try workspace.store.importFile(at: workspace.directory.url)
+        }
+    }
+
+    @Test func aMissingFileIsReportedNotACrash() throws {
+        let workspace = try Workspace()
+        let imported = try workspace.store.importData(Samples.jpeg, suggestedName: "a.jpg")
+        #expect(workspace.store.status(of: imported.reference) == .available(workspace.store.url(for: imported.reference)))
+        try FileManager.default.removeItem(at: workspace.store.url(for: imported.reference))
+        #expect(workspace.store.status(of: imported.reference) == .missing)
+        #expect(throws: ReceiptError.missing(imported.reference)) {
+            try workspace.store.thumbnail(for: imported.reference, maxPixelSize: 32)
+        }
+        #expect(throws: ReceiptError.missing(imported.reference)) { try workspace.store.data(for: imported.reference) }
+        #expect(ReceiptError.missing(imported.reference).errorDescription?.isEmpty == false)
+        try workspace.store.removeFile(for: imported.reference)   // already gone: fine
+        // Importing it again brings the file back under the same name.
+        #expect(try workspace.store.importData(Samples.jpeg, suggestedName: "a.jpg").reference == imported.reference)
+        #expect(workspace.store.status(of: imported.reference) != .missing)
+    }
+
+    @Test func thumbnailsAreScaledUprightAndNeverEnlarged() throws {
+        let workspace = try Workspace()
+        let plain = try workspace.store.importData(Samples.jpeg, suggestedName: "a.jpg").reference
+        let small = try workspace.store.thumbnail(for: plain, maxPixelSize: 32)
+        #expect(small.width == 32 && small.height == 24)
+        #expect(small.pixels.count >= small.rowStride * (small.height - 1) + small.width * small.bytesPerPixel)
+        let full = try workspace.store.thumbnail(for: plain, maxPixelSize: 1000)
+        #expect(full.width == 64 && full.height == 48)
+
+        let turned = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "b.jpg").reference
+        let upright = try workspace.store.thumbnail(for: turned, maxPixelSize: 32)
+        #expect(upright.width == 24 && upright.height == 32)
+
+        let png = try workspace.store.importData(Samples.png, suggestedName: "c.png").reference
+        let pngThumb = try workspace.store.thumbnail(for: png, maxPixelSize: 20)
+        #expect(pngThumb.width == 20 && pngThumb.height == 15)
+
+        let pdf = try workspace.store.importData(Samples.pdf, suggestedName: "d.pdf").reference
+        #expect(throws: ReceiptError.notAnImage) { try workspace.store.thumbnail(for: pdf, maxPixelSize: 20) }
+    }
+
+    @Test func aFileDamagedAfterImportGivesAnErrorNotACrash() throws {
+        let workspace = try Workspace()
+        let reference = try workspace.store.importData(Samples.jpeg, suggestedName: "a.jpg").reference
+        try Data("scribbled over".utf8).write(to: workspace.store.url(for: reference))
+        #expect(throws: ReceiptError.damaged(fileName: reference.fileName, kind: .jpeg)) {
+            try workspace.store.thumbnail(for: reference, maxPixelSize: 32)
+        }
+    }
+
+    @Test func referencesOnlyNameRealDigests() {
+        #expect(ReceiptReference(digest: String(repeating: "A", count: 64), kind: .png)?.digest == String(repeating: "a", count: 64))
+        #expect(ReceiptReference(digest: String(repeating: "g", count: 64), kind: .png) == nil)
+        #expect(ReceiptReference(digest: "abc", kind: .png) == nil)
+        #expect(ReceiptReference(fileName: String(repeating: "0", count: 64) + ".webp")?.kind == .webp)
+        #expect(ReceiptReference(fileName: "../" + String(repeating: "0", count: 64) + ".jpg") == nil)
+        #expect(ReceiptReference(fileName: String(repeating: "0", count: 64) + ".gif") == nil)
+    }
+}
