@@ -98,7 +98,7 @@ let package = Package(
                           path: "Benchmarks/InvoicesBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
         .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage"]),
-        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage"],
+        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
                           path: "Benchmarks/ExpensesBenchmark"),
     ],
     swiftLanguageModes: [.v6]

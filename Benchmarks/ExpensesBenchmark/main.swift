@@ -1,0 +1,251 @@
+import BillfoldCore
+import CGdkPixbuf
+import ExpensesPlugin
+import Foundation
+import Storage
+
+// Expenses benchmark: a trip with 200 expenses and 100 receipt photos of 12 megapixels, made
+// at run time in a temporary directory (nothing is committed). Each measured step runs in a
+// child process of this same executable, so its peak memory is its own.
+//
+//   expenses-benchmark                 run everything and print the table
+//   expenses-benchmark --keep DIR      use (and keep) DIR for the photos and the database
+
+let photoCount = 100
+let expenseCount = 200
+let photoWidth = 4000, photoHeight = 3000        // 12 MP
+let hugeWidth = 8160, hugeHeight = 6120          // 50 MP
+
+struct Measurement {
+    var seconds: Double
+    var peakKiB: Int
+    var note: String
+}
+
+func peakResidentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+func elapsed(_ body: () throws -> String) rethrows -> (Double, String) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let note = try body()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, note)
+}
+
+// MARK: - Child steps
+
+/// Photo-like pixels: smooth light with grain, different for every seed, encoded as JPEG.
+func writePhoto(to path: String, width: Int, height: Int, seed: UInt64) throws {
+    guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+    guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { throw CocoaError(.fileWriteUnknown) }
+    var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+    let phase = Int(seed % 97)
+    for y in 0..<height {
+        let row = pixels + y * stride
+        for x in 0..<width {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let grain = Int(state & 0x1F) - 16
+            let band = ((x + phase * 31) / 180 + (y + phase * 17) / 140) % 5 * 18
+            row[x * 3] = UInt8(clamping: 70 + x * 120 / width + band + grain)
+            row[x * 3 + 1] = UInt8(clamping: 60 + y * 130 / height + grain)
+            row[x * 3 + 2] = UInt8(clamping: 150 - (x + y) * 90 / (width + height) + band / 2 + grain)
+        }
+    }
+    var buffer: UnsafeMutablePointer<gchar>?
+    var size: gsize = 0
+    var error: UnsafeMutablePointer<GError>?
+    guard bf_pixbuf_save_jpeg(pixbuf, &buffer, &size, "85", &error) != 0, let buffer else {
+        if let error { g_error_free(error) }
+        throw CocoaError(.fileWriteUnknown)
+    }
+    defer { g_free(buffer) }
+    try Data(bytes: buffer, count: Int(size)).write(to: URL(fileURLWithPath: path))
+}
+
+func generate(in directory: URL) throws -> String {
+    let photos = directory.appendingPathComponent("photos", isDirectory: true)
+    try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+    var bytes = 0
+    for index in 0..<photoCount {
+        let path = photos.appendingPathComponent(String(format: "IMG_%04d.jpg", index + 1)).path
+        if !FileManager.default.fileExists(atPath: path) {
+            try writePhoto(to: path, width: photoWidth, height: photoHeight, seed: UInt64(index + 1))
+        }
+        bytes += (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+    return String(format: "%d photos, %.1f MB in all", photoCount, Double(bytes) / 1e6)
+}
+
+/// The 50-megapixel photo, made with ImageMagick.
+func generateHuge(in directory: URL) throws -> String {
+    let path = directory.appendingPathComponent("huge-50mp.jpg").path
+    if !FileManager.default.fileExists(atPath: path) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert", "-size", "\(hugeWidth)x\(hugeHeight)", "gradient:#2a4d69-#e7b16a",
+                             "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "85", path]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { fail("ImageMagick's convert failed; install imagemagick.") }
+    }
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    return String(format: "%d×%d, %.1f MB", hugeWidth, hugeHeight, Double(size) / 1e6)
+}
+
+func openRepository(_ directory: URL) throws -> ExpenseRepository {
+    let database = try Database.open(path: directory.appendingPathComponent("billfold.sqlite3").path)
+    return try ExpenseRepository(database: database,
+                                 receipts: ReceiptStore(directory: directory.appendingPathComponent("receipts")))
+}
+
+func importAll(in directory: URL) throws -> String {
+    let repository = try openRepository(directory)
+    let start = CalendarDay(isoString: "2024-03-01") ?? CalendarDay(daysSinceEpoch: 0)
+    let trip = try repository.createTrip(TripDetails(name: "Benchmark trip \(UUID().uuidString.prefix(8))",
+                                                     startDate: start, endDate: start.adding(days: 13),
+                                                     purpose: "Trade fair and customer visits", currency: .eur))
+    let categories = ExpenseCategory.allCases.filter { $0 != .mileage }
+    var stored = 0
+    for index in 0..<expenseCount {
+        var receipt: ReceiptReference?
+        if index < photoCount {
+            let url = directory.appendingPathComponent("photos").appendingPathComponent(String(format: "IMG_%04d.jpg", index + 1))
+            let imported = try repository.importReceipt(from: url)
+            if !imported.wasAlreadyStored { stored += 1 }
+            receipt = imported.reference
+        }
+        let foreign = index % 5 == 0
+        let amount = Money(minorUnits: Int64(350 + (index * 7919) % 25_000), currency: foreign ? .usd : .eur)
+        try repository.addExpense(ExpenseDetails(date: start.adding(days: index % 14),
+                                                 category: categories[index % categories.count],
+                                                 vendor: "Vendor \(index + 1), Messegelände", amount: amount,
+                                                 exchangeRate: foreign ? Decimal(string: "0.9215") : nil,
+                                                 notes: index % 3 == 0 ? "Client dinner with the team" : "",
+                                                 receipt: receipt), to: trip.id)
+    }
+    return "\(expenseCount) expenses, \(stored) receipt files stored"
+}
+
+func summarize(in directory: URL) throws -> String {
+    let repository = try openRepository(directory)
+    guard let summary = try repository.tripSummaries(matching: "Benchmark").first else { fail("no benchmark trip") }
+    let dashboard = try repository.dashboard(for: summary.id)
+    let csv = directory.appendingPathComponent("trip.csv")
+    try ExpenseCSV.write(for: summary.trip, expenses: try repository.expenses(in: summary.id), to: csv)
+    return "total \(dashboard.total), \(dashboard.byDay.count) days, CSV written"
+}
+
+func thumbnail(of path: String, in directory: URL) throws -> String {
+    let store = ReceiptStore(directory: directory.appendingPathComponent("receipts"))
+    let reference = try store.importFile(at: URL(fileURLWithPath: path)).reference
+    let picture = try store.thumbnail(for: reference, maxPixelSize: 512)
+    return "\(picture.width)×\(picture.height) thumbnail"
+}
+
+/// For comparison only: what decoding the whole photo would cost.
+func fullDecode(of path: String) throws -> String {
+    var error: UnsafeMutablePointer<GError>?
+    guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+        if let error { g_error_free(error) }
+        throw CocoaError(.fileReadCorruptFile)
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    return "\(gdk_pixbuf_get_width(pixbuf))×\(gdk_pixbuf_get_height(pixbuf)) decoded whole"
+}
+
+func runChild(_ step: String, _ argument: String, _ directory: URL) throws -> String {
+    switch step {
+    case "generate": return try generate(in: directory)
+    case "generate-huge": return try generateHuge(in: directory)
+    case "import": return try importAll(in: directory)
+    case "summarize": return try summarize(in: directory)
+    case "thumbnail": return try thumbnail(of: argument, in: directory)
+    case "full-decode": return try fullDecode(of: argument)
+    default: fail("unknown step \(step)")
+    }
+}
+
+// MARK: - Parent
+
+func measure(_ step: String, _ argument: String = "", in directory: URL) -> Measurement {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    if !FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") {
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+    process.arguments = ["--child", step, argument, directory.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { fail("cannot start the \(step) step: \(error.localizedDescription)") }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+          let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RESULT\t") }) else {
+        fail("the \(step) step failed")
+    }
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    return Measurement(seconds: Double(fields[1]) ?? 0, peakKiB: Int(fields[2]) ?? 0, note: fields[3])
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "--child" {
+    do {
+        let (seconds, note) = try elapsed { try runChild(arguments[2], arguments[3], URL(fileURLWithPath: arguments[4])) }
+        print("RESULT\t\(seconds)\t\(peakResidentKiB())\t\(note)")
+        exit(0)
+    } catch {
+        fail(error.localizedDescription)
+    }
+}
+
+let keep = arguments.count == 3 && arguments[1] == "--keep"
+let directory = keep ? URL(fileURLWithPath: arguments[2]) : FileManager.default.temporaryDirectory
+    .appendingPathComponent("billfold-expenses-benchmark-\(UUID().uuidString)", isDirectory: true)
+do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+} catch {
+    fail(error.localizedDescription)
+}
+defer { if !keep { try? FileManager.default.removeItem(at: directory) } }
+
+var rows: [(String, Measurement, String)] = []
+@MainActor func row(_ title: String, _ measurement: Measurement, target: String = "") {
+    rows.append((title, measurement, target))
+    FileHandle.standardError.write(Data("· \(title): \(String(format: "%.2f", measurement.seconds)) s\n".utf8))
+}
+
+row("generate 100 × 12 MP photos (setup)", measure("generate", in: directory))
+row("generate 50 MP photo with ImageMagick (setup)", measure("generate-huge", in: directory))
+row("import 100 receipts + 200 expenses", measure("import", in: directory))
+row("dashboard + CSV export", measure("summarize", in: directory))
+row("thumbnail of a 12 MP photo (512 px)",
+    measure("thumbnail", directory.appendingPathComponent("photos/IMG_0001.jpg").path, in: directory),
+    target: "bounded memory")
+row("thumbnail of a 50 MP photo (512 px)",
+    measure("thumbnail", directory.appendingPathComponent("huge-50mp.jpg").path, in: directory),
+    target: "bounded memory")
+row("full decode of the 50 MP photo (comparison)",
+    measure("full-decode", directory.appendingPathComponent("huge-50mp.jpg").path, in: directory),
+    target: "what the thumbnail avoids")
+
+print("| step | time | peak memory | result | target |")
+print("|---|---:|---:|---|---|")
+for (title, measurement, target) in rows {
+    print("| \(title) | \(String(format: "%.2f s", measurement.seconds)) | "
+        + "\(String(format: "%.0f MB", Double(measurement.peakKiB) / 1024)) | \(measurement.note) | \(target) |")
+}
