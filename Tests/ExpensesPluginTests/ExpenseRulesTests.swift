@@ -114,3 +114,28 @@ import Testing
         #expect(DistanceUnit.miles.localizedSymbol == "mi")
     }
 }
+
+@Suite struct DraftTests {
+    @Test func draftsStartInsideTheTrip() {
+        let trip = lisbonTrip()
+        #expect(ExpenseDetails.draft(for: trip, today: day("2024-03-06")).date == day("2024-03-06"))
+        #expect(ExpenseDetails.draft(for: trip, today: day("2025-01-01")).date == day("2024-03-04"))
+        let draft = ExpenseDetails.draft(for: trip, today: day("2024-03-06"))
+        #expect(draft.cost == .amount(eur(0)))
+        #expect(!draft.check(for: trip).canSave)
+        let newTrip = TripDetails.draft(today: day("2024-07-01"), currency: .chf)
+        #expect(newTrip.days.dayCount == 1 && newTrip.currency == .chf)
+        #expect(newTrip.problems() == [.emptyName])
+    }
+
+    @Test func switchingToMileageAndBackChangesTheCost() {
+        var details = meal(usd(1200))
+        details.setCategory(.mileage, distanceUnit: .miles)
+        #expect(details.cost == .mileage(Mileage(distance: 0, unit: .miles, ratePerUnit: 0, currency: .usd)))
+        details.cost = .mileage(Mileage(distance: 10, unit: .miles, ratePerUnit: dec("0.655"), currency: .usd))
+        details.setCategory(.transit)
+        #expect(details.cost == .amount(usd(655)))
+        details.setCategory(.meals)
+        #expect(details.cost == .amount(usd(655)))
+    }
+}

@@ -175,6 +175,27 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
                   exchangeRate: exchangeRate, notes: notes, receipt: receipt)
     }
 
+    /// A new, empty expense for a form: dated today when today is within the trip, else on its
+    /// first day; a meal in the trip's currency.
+    public static func draft(for trip: TripDetails, today: CalendarDay = .today()) -> ExpenseDetails {
+        ExpenseDetails(date: trip.days.contains(today) ? today : trip.startDate, category: .meals, vendor: "",
+                       amount: .zero(trip.currency))
+    }
+
+    /// Changes the category and, when moving to or from mileage, the kind of cost with it: a
+    /// distance at a rate for mileage, an amount (the drive's, if any) otherwise.
+    public mutating func setCategory(_ newCategory: ExpenseCategory, distanceUnit: DistanceUnit = .kilometres) {
+        category = newCategory
+        switch (newCategory == .mileage, cost) {
+        case (true, .amount(let money)):
+            cost = .mileage(Mileage(distance: 0, unit: distanceUnit, ratePerUnit: 0, currency: money.currency))
+        case (false, .mileage(let mileage)):
+            cost = .amount((try? mileage.amount()) ?? .zero(mileage.currency))
+        default:
+            break
+        }
+    }
+
     /// Everything a form needs at once: the problems (each tied to a field), the warnings that
     /// do not stop saving, and the two amounts when they can be worked out.
     public func check(for trip: TripDetails) -> ExpenseCheck {

@@ -28,6 +28,11 @@ public struct TripDetails: Hashable, Sendable, Codable {
         self.currency = currency
     }
 
+    /// A new, empty trip for a form: one day, today, in the user's currency.
+    public static func draft(today: CalendarDay = .today(), currency: Currency = .forLocale()) -> TripDetails {
+        TripDetails(name: "", startDate: today, endDate: today, currency: currency)
+    }
+
     /// The trip's days, start and end included.
     public var days: DayRange { DayRange(startDate, endDate) }
 
