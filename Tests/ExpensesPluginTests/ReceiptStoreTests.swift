@@ -167,3 +167,68 @@ import Testing
         #expect(ReceiptReference(fileName: String(repeating: "0", count: 64) + ".gif") == nil)
     }
 }
+
+@Suite struct ReceiptPrintImageTests {
+    @Test func theEXIFTurnIsReadFromTheHeader() throws {
+        let workspace = try Workspace()
+        let turned = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "t.jpg").reference
+        let inspection = try workspace.store.inspect(turned)
+        #expect(inspection.orientation == 6)
+        #expect(inspection.pixelWidth == 64 && inspection.uprightWidth == 48 && inspection.uprightHeight == 64)
+        let plain = try workspace.store.importData(Samples.jpeg, suggestedName: "p.jpg").reference
+        #expect(try workspace.store.inspect(plain).orientation == 1)
+    }
+
+    @Test func aPictureThatFitsIsUsedAsItIs() throws {
+        let workspace = try Workspace()
+        let png = try workspace.store.importData(Samples.png, suggestedName: "p.png").reference
+        #expect(try workspace.store.printImage(for: png, maxPixelWidth: 100, maxPixelHeight: 100) == workspace.store.url(for: png))
+    }
+
+    @Test func aLargerPictureIsScaledUprightOnceAndCached() throws {
+        let workspace = try Workspace()
+        let turned = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "t.jpg").reference
+        let copy = try workspace.store.printImage(for: turned, maxPixelWidth: 32, maxPixelHeight: 32)
+        #expect(copy != workspace.store.url(for: turned))
+        #expect(copy.path.hasPrefix(workspace.store.cacheDirectory.path))
+        let inspection = try ReceiptInspector.inspect(try Data(contentsOf: copy), isWholeFile: true)
+        #expect(inspection.kind == .jpeg)
+        #expect(inspection.orientation == 1)
+        #expect(inspection.pixelWidth == 24 && inspection.pixelHeight == 32)
+        let made = try FileManager.default.attributesOfItem(atPath: copy.path)[.modificationDate] as? Date
+        #expect(try workspace.store.printImage(for: turned, maxPixelWidth: 32, maxPixelHeight: 32) == copy)
+        #expect(try FileManager.default.attributesOfItem(atPath: copy.path)[.modificationDate] as? Date == made)
+        try workspace.store.removeFile(for: turned)
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
+    }
+
+    @Test func copiesOfManyReceiptsCanBeMadeAtOnce() throws {
+        let workspace = try Workspace()
+        let references = try (0..<12).map {
+            try workspace.store.importData(Samples.jpeg(comment: "receipt \($0)"), suggestedName: "\($0).jpg").reference
+        }
+        let store = workspace.store
+        let results = ResultBox(count: references.count)
+        DispatchQueue.concurrentPerform(iterations: references.count) { index in
+            results.set(index, Result { try store.printImage(for: references[index], maxPixelWidth: 20, maxPixelHeight: 20) })
+        }
+        for result in results.all {
+            let url = try result.get()
+            #expect(try ReceiptInspector.inspect(try Data(contentsOf: url), isWholeFile: true).pixelWidth == 20)
+        }
+    }
+}
+
+/// Results written from several threads, one slot each.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<URL, any Error>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<URL, any Error>) { lock.withLock { results[index] = result } }
+
+    var all: [Result<URL, any Error>] {
+        lock.withLock { results.map { $0 ?? .failure(CocoaError(.fileNoSuchFile)) } }
+    }
+}

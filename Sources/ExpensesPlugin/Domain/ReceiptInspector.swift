@@ -3,8 +3,22 @@ import Foundation
 /// What the first bytes of a file say it is, with its pixel size when the header gives one.
 public struct ReceiptInspection: Hashable, Sendable {
     public let kind: ReceiptKind
+    /// As stored, before the EXIF turn.
     public let pixelWidth: Int?
     public let pixelHeight: Int?
+    /// EXIF orientation, 1 (upright) to 8; 5 to 8 are turned a quarter, so width and height swap.
+    public let orientation: Int
+
+    init(kind: ReceiptKind, pixelWidth: Int?, pixelHeight: Int?, orientation: Int = 1) {
+        self.kind = kind
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.orientation = (1...8).contains(orientation) ? orientation : 1
+    }
+
+    /// The size as the picture is meant to be seen.
+    public var uprightWidth: Int? { orientation >= 5 ? pixelHeight : pixelWidth }
+    public var uprightHeight: Int? { orientation >= 5 ? pixelWidth : pixelHeight }
 }
 
 /// Tells a receipt's kind from its magic bytes and checks that the header that follows is
@@ -37,6 +51,7 @@ public enum ReceiptInspector {
     private static func jpeg(_ b: [UInt8], isWholeFile: Bool) throws(Failure) -> ReceiptInspection {
         let damaged = Failure.damaged(.jpeg)
         var index = 2
+        var orientation = 1
         while true {
             guard index < b.count else { break }
             guard b[index] == 0xFF else { throw damaged }
@@ -67,13 +82,45 @@ public enum ReceiptInspector {
                 let components = Int(b[index + 7])
                 guard [8, 12, 16].contains(precision), width > 0, height > 0,
                       [1, 3, 4].contains(components), length == 8 + 3 * components else { throw damaged }
-                return ReceiptInspection(kind: .jpeg, pixelWidth: width, pixelHeight: height)
+                return ReceiptInspection(kind: .jpeg, pixelWidth: width, pixelHeight: height, orientation: orientation)
+            }
+            if marker == 0xE1, index + length <= b.count {
+                orientation = exifOrientation(b[(index + 2)..<(index + length)]) ?? orientation
             }
             index += length
         }
         // The frame header lies beyond what was read: the markers so far were sound.
         guard !isWholeFile else { throw damaged }
-        return ReceiptInspection(kind: .jpeg, pixelWidth: nil, pixelHeight: nil)
+        return ReceiptInspection(kind: .jpeg, pixelWidth: nil, pixelHeight: nil, orientation: orientation)
+    }
+
+    /// The Orientation tag (0x0112) of IFD0 in an APP1 "Exif" segment; nil when absent or malformed.
+    static func exifOrientation(_ segment: ArraySlice<UInt8>) -> Int? {
+        let bytes = Array(segment)
+        guard bytes.count >= 14, bytes[0..<6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) else { return nil }
+        let tiff = Array(bytes[6...])
+        let little: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 1 < tiff.count else { return nil }
+            return little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
+            return high << 16 | low
+        }
+        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<min(count, 512) {
+            let at = ifd + 2 + entry * 12
+            guard let tag = u16(at) else { return nil }
+            // SHORT (type 3), one value, kept in the first two bytes of the value field.
+            if tag == 0x0112, u16(at + 2) == 3, let value = u16(at + 8), (1...8).contains(value) { return value }
+        }
+        return nil
     }
 
     // MARK: PNG

@@ -9,6 +9,8 @@ import Foundation
 public struct ReceiptStore: Sendable {
     /// The app passes `AppPaths.receiptsDirectory`; tests pass a temporary directory.
     public let directory: URL
+    /// Where scaled copies for printing are kept; they can be deleted at any time and are made again.
+    public let cacheDirectory: URL
 
     /// Larger files are refused: no receipt needs more, and the report would not want it.
     public static let maximumByteCount: Int64 = 100 * 1024 * 1024
@@ -16,8 +18,11 @@ public struct ReceiptStore: Sendable {
     private static let chunkSize = 1 << 20
     private static let temporaryPrefix = ".incoming-"
 
-    public init(directory: URL) {
+    /// `cacheDirectory` defaults to a hidden folder inside `directory`; the app passes
+    /// `AppPaths.cacheDirectory/receipts`.
+    public init(directory: URL, cacheDirectory: URL? = nil) {
         self.directory = directory
+        self.cacheDirectory = cacheDirectory ?? directory.appendingPathComponent(".cache", isDirectory: true)
     }
 
     /// Where the file for `reference` lives (whether or not it is there).
@@ -82,8 +87,26 @@ public struct ReceiptStore: Sendable {
         }
     }
 
-    /// Deletes the stored file; a file that is already gone is not an error.
+    /// What the stored file's header says: kind, pixel size, EXIF orientation. Reads at most
+    /// `ReceiptInspector.headerLimit` bytes, never the pixels.
+    public func inspect(_ reference: ReceiptReference) throws(ReceiptError) -> ReceiptInspection {
+        let url = url(for: reference)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .missing(reference) }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: ReceiptInspector.headerLimit)) ?? Data()
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+        do {
+            let inspection = try ReceiptInspector.inspect(head, isWholeFile: Int64(head.count) >= size)
+            guard inspection.kind == reference.kind else { throw ReceiptInspector.Failure.damaged(reference.kind) }
+            return inspection
+        } catch {
+            throw .damaged(fileName: reference.fileName, kind: reference.kind)
+        }
+    }
+
+    /// Deletes the stored file and its scaled copies; a file that is already gone is not an error.
     public func removeFile(for reference: ReceiptReference) throws(ReceiptError) {
+        removeScaledCopies(of: reference)
         let path = url(for: reference).path
         guard FileManager.default.fileExists(atPath: path) else { return }
         do {
