@@ -52,7 +52,7 @@ let package = Package(
         // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
         .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI"]),
         .target(name: "ExpensesPlugin", dependencies: [
-            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "CGdkPixbuf",
+            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf",
         ]),
 
         // Shell.
@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
-        .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage"]),
+        .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
         .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
                           path: "Benchmarks/ExpensesBenchmark"),
     ],

@@ -69,5 +69,6 @@ import Testing
         #expect(run(["export", "Lisbon"]).1.contains("--output"))
         #expect(run(["export", "--output"]).0 == 2)
         #expect(run(["export", "A", "B", "--output", "x.csv"]).0 == 2)
+        #expect(run(["export", "A", "--output", "x.csv", "--traveller", "Ada"]).0 == 2)
     }
 }

@@ -25,8 +25,9 @@ public enum ExpensesCommandLine {
     /// One line per form for `billfold --help`: the form, then what it does.
     public static var usageLines: [String] {
         [
-            "trip list                            " + tr("List trips with their dates, totals and expense counts"),
-            "trip export NAME --output FILE.csv   " + tr("Write a trip's expenses as CSV"),
+            "trip list                                              " + tr("List trips with their dates, totals and expense counts"),
+            "trip report NAME --output FILE.pdf [--traveller NAME]  " + tr("Write the reimbursement report of a trip as PDF"),
+            "trip export NAME --output FILE.csv                     " + tr("Write a trip's expenses as CSV"),
         ]
     }
 
@@ -48,11 +49,20 @@ public enum ExpensesCommandLine {
                 output.write(tripTable(try repository.tripSummaries()))
                 return 0
             case "export":
-                let parsed = try NamedOutput(rest)
+                let parsed = try NamedOutput(rest, takesTraveller: false)
                 let repository = try ExpenseRepository(database: database, receipts: receipts)
                 guard let trip = try repository.trip(named: parsed.name) else { throw ExpensesError.noTripNamed(parsed.name) }
                 try ExpenseCSV.write(for: trip, expenses: try repository.expenses(in: trip.id), to: parsed.output)
                 output.write(String(format: tr("Saved %@"), parsed.output.path) + "\n")
+                return 0
+            case "report":
+                let parsed = try NamedOutput(rest, takesTraveller: true)
+                let repository = try ExpenseRepository(database: database, receipts: receipts)
+                guard let trip = try repository.trip(named: parsed.name) else { throw ExpensesError.noTripNamed(parsed.name) }
+                let report = try ExpenseReport.load(trip.id, from: repository, traveller: parsed.traveller ?? traveller)
+                let pages = try report.writePDF(to: parsed.output)
+                output.write(String(format: trn("Saved %@ (%d page)", "Saved %@ (%d pages)", pages), parsed.output.path, pages)
+                    + "\n")
                 return 0
             case "--help", "-h", "help":
                 output.write(usage + "\n")
@@ -122,13 +132,13 @@ enum UsageError: Error, LocalizedError, Equatable {
     }
 }
 
-/// `NAME --output FILE [--traveller NAME]`, options in any order.
+/// `NAME --output FILE [--traveller NAME]`, options in any order; `--traveller` only for reports.
 private struct NamedOutput {
     let name: String
     let output: URL
     let traveller: String?
 
-    init(_ arguments: [String]) throws(UsageError) {
+    init(_ arguments: [String], takesTraveller: Bool) throws(UsageError) {
         var name: String?
         var output: String?
         var traveller: String?
@@ -142,9 +152,9 @@ private struct NamedOutput {
             let argument = arguments[index]
             switch argument {
             case "--output", "-o": output = try value(argument)
-            case "--traveller", "--traveler": traveller = try value(argument)
+            case "--traveller" where takesTraveller, "--traveler" where takesTraveller: traveller = try value(argument)
             case _ where argument.hasPrefix("--output="): output = String(argument.dropFirst("--output=".count))
-            case _ where argument.hasPrefix("--traveller="): traveller = String(argument.dropFirst("--traveller=".count))
+            case _ where takesTraveller && argument.hasPrefix("--traveller="): traveller = String(argument.dropFirst("--traveller=".count))
             case _ where argument.hasPrefix("-") && argument.count > 1: throw .unexpected(argument)
             default:
                 guard name == nil else { throw .unexpected(argument) }
