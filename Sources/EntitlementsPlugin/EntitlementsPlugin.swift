@@ -48,19 +48,22 @@ public final class BillfoldPro: Plugin {
         let check = LicenseInputCheck(verifier: LicenseVerifier(publicKey: publicKey), clock: clock)
         let actions = LicenseActions(store: store, check: check, context: context)
         let paywall = Paywall(actions: actions) { [weak context] in context?.window }
-        let view = ProPageView(store: store, actions: actions, backButton: context.makeBackButton())
         self.store = store
         self.actions = actions
         self.paywall = paywall
-        self.view = view
         context.services.register(store, as: (any Entitlements).self)
         context.services.register(paywall, as: (any UpgradePrompting).self)
 
         // Each change (a licence added or removed, or one running out) moves the next one.
         observation = store.observe { [weak self] in self?.scheduleRefresh() }
         scheduleRefresh()
-        page = PluginPage(title: info.name, iconName: info.iconName, widget: view.widget,
-                          onShown: { [weak store] in store?.refresh() })
+        // Built when first shown: most starts never open this page.
+        page = PluginPage(title: info.name, iconName: info.iconName, onShown: { [weak store] in store?.refresh() }) {
+            [unowned self] in
+            let view = ProPageView(store: store, actions: actions, backButton: context.makeBackButton())
+            self.view = view
+            return view.widget
+        }
     }
 
     public func deactivate() {

@@ -17,20 +17,42 @@ public struct PluginInfo: Sendable {
 }
 
 /// A page a plugin adds to the sidebar. The widget brings its own header bar(s); it can add the
-/// context's back button for the folded layout.
+/// context's back button for the folded layout. A page given as `build` is made the first time it
+/// is shown, so pages nobody opens cost nothing at start-up.
 @MainActor
-public struct PluginPage {
+public final class PluginPage {
     public let title: String
     public let iconName: String
-    public let widget: Widget
     /// Called when the page becomes visible, e.g. to focus its first field.
     public let onShown: (@MainActor () -> Void)?
+    private var build: (@MainActor () -> Widget)?
+    private var built: Widget?
 
     public init(title: String, iconName: String, widget: Widget, onShown: (@MainActor () -> Void)? = nil) {
         self.title = title
         self.iconName = iconName
-        self.widget = widget
         self.onShown = onShown
+        built = widget
+    }
+
+    public init(title: String, iconName: String, onShown: (@MainActor () -> Void)? = nil,
+                build: @escaping @MainActor () -> Widget) {
+        self.title = title
+        self.iconName = iconName
+        self.onShown = onShown
+        self.build = build
+    }
+
+    /// Whether the widget exists yet.
+    public var isBuilt: Bool { built != nil }
+
+    /// The page's widget, made on first use.
+    public var widget: Widget {
+        if let built { return built }
+        let widget = build!()
+        build = nil
+        built = widget
+        return widget
     }
 }
 

@@ -64,7 +64,11 @@ final class PluginFixture {
     }
 
     var store: LicenseStore { plugin.store! }
-    var view: ProPageView { plugin.view! }
+    /// The page as the shell shows it: built on first use.
+    var view: ProPageView {
+        _ = plugin.page?.widget
+        return plugin.view!
+    }
     var actions: LicenseActions { plugin.actions! }
     var paywall: Paywall { plugin.paywall! }
 

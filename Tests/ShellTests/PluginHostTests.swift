@@ -107,3 +107,21 @@ struct PluginHostTests {
         #expect(calls == ["publisher", "consumer"])
     }
 }
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct PluginPageTests {
+    @Test func aLazyPageIsBuiltOnceOnFirstUse() {
+        var builds = 0
+        let page = PluginPage(title: "Lazy", iconName: "x") {
+            builds += 1
+            return Label("built")
+        }
+        #expect(!page.isBuilt)
+        #expect(builds == 0)
+        let first = page.widget
+        let second = page.widget
+        #expect(builds == 1)
+        #expect(first.isSameObject(as: second))
+        #expect(page.isBuilt)
+    }
+}

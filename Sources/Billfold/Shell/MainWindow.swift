@@ -109,8 +109,7 @@ final class MainWindow {
     private func reloadPages() {
         for id in sidebar.pageIDs { pages.remove(named: id) }
         let entries = host.pages
-        for entry in entries { pages.add(entry.widget, named: entry.id) }
-        sidebar.setEntries(entries.map { Sidebar.Entry(id: $0.id, title: $0.title, iconName: $0.iconName, failed: $0.failed) })
+        sidebar.setEntries(entries.map { Sidebar.Entry(id: $0.id, title: $0.page.title, iconName: $0.page.iconName, failed: $0.failed) })
         let remembered = settings.string("last-page")
         let target = entries.first { $0.id == remembered }?.id ?? entries.first?.id
         if let target { show(pageID: target, userChose: false) }
@@ -118,13 +117,15 @@ final class MainWindow {
     }
 
     private func show(pageID: String, userChose: Bool) {
-        guard pages.child(named: pageID) != nil else { return }
+        guard let entry = host.pages.first(where: { $0.id == pageID }) else { return }
+        // Pages are put in the stack when first shown: ones nobody opens cost nothing.
+        if pages.child(named: pageID) == nil { pages.add(entry.page.widget, named: pageID) }
         pages.visibleChildName = pageID
         sidebar.select(pageID)
         host.currentPageID = pageID
         settings.set("last-page", pageID)
         if userChose { leaflet.visibleChild = pages }
-        host.pages.first { $0.id == pageID }?.onShown?()
+        entry.page.onShown?()
     }
 
     // MARK: Windows the menu opens

@@ -10,11 +10,8 @@ import Storage
 final class PluginHost {
     struct PageEntry {
         let id: String
-        let title: String
-        let iconName: String
-        let widget: Widget
+        let page: PluginPage
         let failed: Bool
-        let onShown: (@MainActor () -> Void)?
     }
 
     let plugins: [any Plugin]
@@ -70,14 +67,13 @@ final class PluginHost {
                 try plugin.activate(in: context)
                 activePlugins.append(plugin)
                 if let page = plugin.page {
-                    pages.append(PageEntry(id: plugin.info.id, title: page.title, iconName: page.iconName,
-                                           widget: page.widget, failed: false, onShown: page.onShown))
+                    pages.append(PageEntry(id: plugin.info.id, page: page, failed: false))
                 }
             } catch {
                 failures[plugin.info.id] = error
-                pages.append(PageEntry(id: plugin.info.id, title: plugin.info.name, iconName: plugin.info.iconName,
-                                       widget: failurePage(for: plugin.info, error: error, hosting: hosting),
-                                       failed: true, onShown: nil))
+                let page = PluginPage(title: plugin.info.name, iconName: plugin.info.iconName,
+                                      widget: failurePage(for: plugin.info, error: error, hosting: hosting))
+                pages.append(PageEntry(id: plugin.info.id, page: page, failed: true))
             }
         }
         onPagesChanged?()
@@ -112,7 +108,7 @@ final class PluginHost {
     var shortcutGroups: [ShortcutGroup] {
         pages.compactMap { page in
             guard let shortcuts = shortcutTitles[page.id], !shortcuts.isEmpty else { return nil }
-            return ShortcutGroup(title: page.title, shortcuts: shortcuts)
+            return ShortcutGroup(title: page.page.title, shortcuts: shortcuts)
         }
     }
 }
