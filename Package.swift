@@ -70,22 +70,23 @@ let package = Package(
 
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI", "Storage"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
-        .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport"]),
-        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool"]),
+        .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport", "SeededRandom"]),
+        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool", "SeededRandom"]),
         .testTarget(name: "EntitlementsPluginTests", dependencies: [
             "EntitlementsPlugin", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
             "TestSupport",
         ]),
 
         // Data core: tests, the child process the crash test kills, and the benchmark.
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "SeededRandom"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
                           path: "Tests/Support/StorageCrashWriter"),
-        .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
+        .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore", "SeededRandom"]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
 
@@ -93,7 +94,7 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom"]),
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.

@@ -1,3 +1,4 @@
+import SeededRandom
 import BillfoldCore
 import Foundation
 import Testing

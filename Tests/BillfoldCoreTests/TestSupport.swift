@@ -1,19 +1,7 @@
+import SeededRandom
 import Foundation
 
-/// A small seeded generator so property tests are random but repeatable.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     /// Amounts of every size: mostly everyday ones, some huge, and the Int64 extremes.
     mutating func minorUnits() -> Int64 {
         switch Int.random(in: 0..<10, using: &self) {
@@ -24,6 +12,7 @@ struct SeededGenerator: RandomNumberGenerator {
         }
     }
 }
+
 
 enum TestLocales {
     static let enUS = Locale(identifier: "en_US")

@@ -1,3 +1,4 @@
+import SeededRandom
 import BillfoldCore
 import Foundation
 @testable import Licensing
@@ -36,32 +37,6 @@ func licenseError<T>(_ body: () throws(LicenseError) -> T) -> LicenseError? {
         return nil
     } catch {
         return error
-    }
-}
-
-/// A small, fast, seeded generator (SplitMix64) so fuzz runs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `count` random bytes, eight per draw (a byte per draw is slow in debug builds).
-    mutating func bytes(count: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count + 8)
-        while bytes.count < count {
-            withUnsafeBytes(of: next()) { bytes.append(contentsOf: $0) }
-        }
-        bytes.removeLast(bytes.count - count)
-        return bytes
     }
 }
 

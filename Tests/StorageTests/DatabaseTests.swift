@@ -1,3 +1,4 @@
+import SeededRandom
 import CSQLite
 import Foundation
 import Storage

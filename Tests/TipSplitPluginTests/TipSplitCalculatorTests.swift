@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import SeededRandom
 import Testing
 @testable import TipSplitPlugin
 
@@ -110,7 +111,7 @@ private func money(_ units: Int64, _ currency: Currency = usd) -> Money { Money(
     }
 
     @Test func sharesAlwaysAddUpOverManyRandomBills() throws {
-        var generator = SplitMix64(seed: 0xB111_F01D)
+        var generator = SeededGenerator(seed: 0xB111_F01D)
         let currencies = [usd, jpy, bhd]
         for _ in 0..<5_000 {
             let currency = currencies[Int(generator.next() % 3)]
@@ -124,18 +125,5 @@ private func money(_ units: Int64, _ currency: Currency = usd) -> Money { Money(
             #expect(try bill.adding(result.tip) == result.total)
             #expect(result.largestShare.minorUnits - result.smallestShare.minorUnits <= 1)
         }
-    }
-}
-
-/// A small seeded generator so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
