@@ -4,6 +4,7 @@
 #include <glib-unix.h>
 #include <glib-object.h>
 #include <gio/gio.h>
+#include <gio/gunixfdlist.h>
 
 // GType macros are not visible to Swift: fixed functions instead.
 static inline GType bf_type_string(void) { return G_TYPE_STRING; }

@@ -43,4 +43,14 @@ static inline GType bf_type_file(void) { return G_TYPE_FILE; }
 static inline void bf_native_dialog_emit_response(gpointer dialog, int response) {
     g_signal_emit_by_name(dialog, "response", response);
 }
+
+// Scrolling as a wheel or touchpad would, for tests (g_signal_emit_by_name is variadic).
+static inline gboolean bf_scroll_controller_emit(gpointer controller, double dx, double dy) {
+    gboolean handled = FALSE;
+    g_signal_emit_by_name(controller, "scroll", dx, dy, &handled);
+    return handled;
+}
+static inline gboolean bf_modifiers_have_control(GdkModifierType state) {
+    return (state & GDK_CONTROL_MASK) != 0;
+}
 #endif

@@ -9,6 +9,12 @@ public struct GLibError: Error, LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? { message }
 
+    public init(domain: String, code: Int, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+
     /// Takes ownership of `error` and frees it.
     public init(consuming error: UnsafeMutablePointer<GError>) {
         domain = String(cString: g_quark_to_string(error.pointee.domain))

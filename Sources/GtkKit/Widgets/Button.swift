@@ -106,6 +106,20 @@ public final class MenuButton: Widget {
         tooltip = accessibleLabel
     }
 
+    /// A menu button showing text (with a drop-down arrow), such as a zoom level.
+    public init(label: String, menu: Menu, accessibleLabel: String) {
+        super.init(adopting: untyped(gtk_menu_button_new()))
+        gtk_menu_button_set_label(pointer(), label)
+        gtk_menu_button_set_menu_model(pointer(), menu.menuPointer)
+        self.accessibleLabel = accessibleLabel
+        tooltip = accessibleLabel
+    }
+
+    public var label: String? {
+        get { gtk_menu_button_get_label(pointer()).map { String(cString: $0) } }
+        set { gtk_menu_button_set_label(pointer(), newValue) }
+    }
+
     /// Marks it as the window's primary menu, opened with F10.
     public func makePrimary() {
         if bf_gtk_at_least(4, 4) != 0 { setProperty("primary", true) }

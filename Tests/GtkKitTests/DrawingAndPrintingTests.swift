@@ -1,0 +1,283 @@
+import Foundation
+import GObjectCore
+import Testing
+import TestSupport
+@testable import GtkKit
+
+/// A window showing `content`, painted before the test looks.
+@MainActor
+private func present(_ content: Widget, width: Int = 400, height: Int = 300) -> AdwaitaWindow {
+    let window = AdwaitaWindow()
+    window.setDefaultSize(width: width, height: height)
+    window.content = content
+    window.present()
+    paint(window)
+    return window
+}
+
+@MainActor
+private func paint(_ widget: Widget) {
+    for _ in 0..<2 {
+        var painted = false
+        guard widget.afterNextPaint({ painted = true }) else { return }
+        MainLoop.run(until: { painted }, timeout: 5)
+    }
+    while MainLoop.iterate() {}
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct DrawingAreaTests {
+    @Test func drawsAtItsSizeWithACairoContext() {
+        let area = DrawingArea()
+        area.contentWidth = 120
+        area.contentHeight = 80
+        #expect(area.contentWidth == 120)
+        var sizes: [(Int, Int)] = []
+        area.setDrawFunction { _, width, height in sizes.append((width, height)) }
+        let box = Box(.vertical, children: [area])
+        box.align(horizontal: .start, vertical: .start)
+        let window = present(box)
+        defer { window.destroy() }
+        #expect(sizes.last.map { $0 == (120, 80) } == true)
+        #expect(area.scaleFactor >= 1)
+
+        let count = sizes.count
+        area.queueDraw()
+        paint(window)
+        #expect(sizes.count > count)
+    }
+
+    @Test func theDrawClosureGoesWithTheWidget() {
+        final class Owner {}
+        weak var weakOwner: Owner?
+        var area: DrawingArea? = DrawingArea()
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            area!.setDrawFunction { _, _, _ in _ = owner }
+        }
+        #expect(weakOwner != nil)
+        let probe = FinalizationProbe(watching: area!)
+        area = nil
+        #expect(probe.isFinalized)
+        #expect(weakOwner == nil)
+    }
+
+    @Test func afterNextPaintNeedsAWidgetOnScreen() {
+        let label = Label("x")
+        #expect(!label.afterNextPaint {})
+        let window = present(label)
+        defer { window.destroy() }
+        var painted = false
+        #expect(label.afterNextPaint { painted = true })
+        let done = MainLoop.run(until: { painted }, timeout: 5)
+        #expect(done)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct ScrollingTests {
+    @Test func adjustmentsFollowTheScrolledContent() {
+        let content = DrawingArea()
+        content.contentWidth = 200
+        content.contentHeight = 2_000
+        let scroller = ScrolledWindow(child: content)
+        let window = present(scroller, width: 300, height: 400)
+        defer { window.destroy() }
+        let vertical = scroller.verticalAdjustment
+        #expect(vertical.upper == 2_000)
+        #expect(vertical.pageSize > 0 && vertical.pageSize < 2_000)
+        var moves = 0
+        vertical.onValueChanged { moves += 1 }
+        vertical.value = 500
+        #expect(vertical.value == 500)
+        #expect(moves == 1)
+        vertical.value = 1_000_000
+        #expect(vertical.value == vertical.maximumValue)
+        // The same GtkAdjustment whichever wrapper asks.
+        #expect(scroller.verticalAdjustment.isSameObject(as: vertical))
+
+        vertical.configure(value: 3_500, upper: 4_000)
+        #expect(vertical.upper == 4_000)
+        #expect(vertical.value == 3_500 || vertical.value == vertical.maximumValue)
+    }
+
+    @Test func ctrlScrollReachesTheHandlerFirst() {
+        let scroller = ScrolledWindow(child: Label("x"))
+        let controller = ScrollController(attachedTo: scroller)
+        var events: [ScrollEvent] = []
+        controller.onScroll { event in
+            events.append(event)
+            return event.isControlPressed
+        }
+        #expect(controller.deliver(dy: -1, control: true))
+        #expect(!controller.deliver(dy: 2, control: false))
+        #expect(events == [ScrollEvent(dx: 0, dy: -1, isControlPressed: true), ScrollEvent(dx: 0, dy: 2, isControlPressed: false)])
+    }
+
+    @Test func aLayoutContainerPlacesItsChildren() {
+        let first = DrawingArea(), second = DrawingArea()
+        var container: LayoutContainer?
+        var measured: [Orientation] = []
+        container = LayoutContainer(measure: { orientation, forSize in
+            measured.append(orientation)
+            // Height for width: two squares stacked.
+            return orientation == .horizontal ? (50, 200) : (max(0, forSize) * 2, max(0, forSize) * 2)
+        }, allocate: { width, _ in
+            container?.place(first, x: 0, y: 0, width: width, height: width)
+            container?.place(second, x: 0, y: width, width: width, height: width)
+        })
+        container!.append(first)
+        container!.append(second)
+        let box = Box(.vertical, children: [container!])
+        box.align(horizontal: .start, vertical: .start)
+        let window = present(box, width: 400, height: 500)
+        defer { window.destroy() }
+        #expect(measured.contains(.horizontal) && measured.contains(.vertical))
+        #expect(first.width == 200 && first.height == 200)
+        #expect(second.width == 200 && second.height == 200)
+        #expect(container!.height == 400)
+        container = nil
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct SmallWidgetTests {
+    @Test func spinnerSpins() {
+        let spinner = Spinner(size: 32)
+        #expect(!spinner.isSpinning)
+        spinner.isSpinning = true
+        #expect(spinner.isSpinning)
+    }
+
+    @Test func overlayShowsControlsAboveItsChild() {
+        let child = Label("page"), controls = Label("controls")
+        let overlay = Overlay(child: child)
+        overlay.addOverlay(controls)
+        #expect(controls.isInside(overlay))
+        overlay.removeOverlay(controls)
+        #expect(!controls.isInside(overlay))
+    }
+
+    @Test func actionGroupsReachButtonsInside() {
+        let group = ActionGroup()
+        var activations = 0
+        group.add(SimpleAction(name: "zoom-in") { activations += 1 })
+        #expect(group.hasAction(named: "zoom-in"))
+        let button = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In")
+        button.actionName = "preview.zoom-in"
+        let box = Box(.horizontal, children: [button])
+        box.insertActionGroup(group, prefix: "preview")
+        button.click()
+        group.activateAction(named: "zoom-in")
+        #expect(activations == 2)
+    }
+
+    @Test func menuButtonsCanShowText() {
+        let menu = Menu()
+        menu.append("Fit Width", action: "preview.fit-width")
+        let button = MenuButton(label: "100%", menu: menu, accessibleLabel: "Zoom Level")
+        #expect(button.label == "100%")
+        button.label = "125%"
+        #expect(button.label == "125%")
+        #expect(button.accessibleLabel == "Zoom Level")
+    }
+
+    @Test func darkStyleChangesReachWidgetsWhileTheyLive() {
+        StyleManager.colorScheme = .light
+        defer { StyleManager.colorScheme = .followSystem }
+        var label: Label? = Label("chart")
+        var calls = 0
+        label!.onDarkStyleChanged { widget in
+            calls += 1
+            #expect(widget.typeName == "GtkLabel")
+        }
+        StyleManager.colorScheme = .dark
+        #expect(calls == 1)
+        StyleManager.colorScheme = .light
+        #expect(calls == 2)
+        let probe = FinalizationProbe(watching: label!)
+        label = nil
+        #expect(probe.isFinalized)
+        StyleManager.colorScheme = .dark
+        #expect(calls == 2)
+    }
+
+    @Test func styleSheetsInstallOnce() {
+        StyleSheet.install(".gtkkit-test { color: red; }", named: "gtkkit-test")
+        StyleSheet.install("this is not css", named: "gtkkit-test")
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct PrintOperationTests {
+    @Test func exportDrawsEveryPageOnPaperOfTheGivenSize() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gtkkit-print-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let operation = PrintOperation(jobName: "Invoice")
+        operation.setPaperSize(width: 595.28, height: 841.89)
+        var began = 0
+        var drawn: [Int] = []
+        var areas: [(Double, Double)] = []
+        operation.onBeginPrint {
+            began += 1
+            operation.pageCount = 3
+        }
+        operation.onDrawPage { page in
+            drawn.append(page.index)
+            areas.append((page.width, page.height))
+        }
+        let output = directory.appendingPathComponent("out.pdf")
+        #expect(operation.export(toPDFAt: output.path) == .printed)
+        #expect(began == 1)
+        #expect(drawn == [0, 1, 2])
+        #expect(operation.pageCount == 3)
+        // The printable part of A4, in points.
+        let area = try #require(areas.first)
+        #expect(area.0 > 500 && area.0 <= 595.3 && area.1 > 750 && area.1 <= 842)
+        let bytes = try Data(contentsOf: output)
+        #expect(bytes.starts(with: Data("%PDF".utf8)))
+    }
+
+    @Test func exportToAFolderThatIsMissingFails() {
+        let operation = PrintOperation(jobName: "x")
+        operation.pageCount = 1
+        operation.onDrawPage { _ in }
+        let result = operation.export(toPDFAt: "/nonexistent-\(UUID().uuidString)/out.pdf")
+        guard case .failed(let error) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect(!error.message.isEmpty)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct SaveChooserAndLauncherTests {
+    init() { _ = TestSettings.make() }
+
+    @Test func aSaveChooserProposesANameAndReportsThePath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gtkkit-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chooser = FileChooser(saveTitle: "Save PDF", parent: nil, acceptLabel: "_Save", suggestedName: "INV-2026-0001.pdf",
+                                  folder: directory.path, filters: [FileFilter(name: "PDF documents", suffixes: ["pdf"])])
+        #expect(chooser.isSaveDialog)
+        #expect(chooser.currentName == "INV-2026-0001.pdf")
+        var results: [String?] = []
+        chooser.open { results.append($0) }
+        let target = directory.appendingPathComponent("INV-2026-0001.pdf").path
+        chooser.respond(selecting: target)
+        #expect(results == [target])
+        #expect(!chooser.isOpen)
+    }
+
+    @Test func aLaunchWithoutAnAppReportsWhy() {
+        var result: GLibError??
+        Launcher.open(uri: "billfold-test-no-handler:nothing", parent: nil) { result = .some($0) }
+        let done = MainLoop.run(until: { result != nil }, timeout: 10)
+        #expect(done)
+        #expect((result ?? nil) != nil)
+    }
+}
