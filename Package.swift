@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "documents-benchmark", targets: ["DocumentsBenchmark"]),
         .executable(name: "invoices-benchmark", targets: ["InvoicesBenchmark"]),
         .executable(name: "expenses-benchmark", targets: ["ExpensesBenchmark"]),
+        .executable(name: "preview-benchmark", targets: ["PreviewBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -101,6 +102,13 @@ let package = Package(
         .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
         .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
                           path: "Benchmarks/ExpensesBenchmark"),
+
+        // The shared UI: document preview, document actions, chart view; and the preview's benchmark.
+        .testTarget(name: "BillfoldUITests", dependencies: [
+            "BillfoldUI", "Documents", "Graphics", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport",
+        ]),
+        .executableTarget(name: "PreviewBenchmark", dependencies: ["BillfoldUI", "Documents", "Graphics", "GtkKit", "GObjectCore"],
+                          path: "Benchmarks/PreviewBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )
