@@ -83,9 +83,13 @@ struct DocumentPreviewTests {
         #expect(preview.scrollWheel(dy: 1, control: true))
         host.settle()
         #expect(preview.zoom == .scale(0.9))
+        // A touchpad's small steps add up to one zoom step.
+        for _ in 0..<4 { preview.scrollWheel(dy: -0.3, control: true) }
+        host.settle()
+        #expect(preview.zoom == .scale(1))
         // Without Ctrl the event goes on to the scrolled window.
         #expect(!preview.scrollWheel(dy: 1, control: false))
-        #expect(preview.zoom == .scale(0.9))
+        #expect(preview.zoom == .scale(1))
     }
 
     @Test func zoomKeepsTheReadSpotInView() throws {

@@ -46,6 +46,7 @@ public final class DocumentPreview {
     private var zoomInAction: SimpleAction?
     private var zoomOutAction: SimpleAction?
     private var scrollController: ScrollController?
+    private var scrollZoomDistance = 0.0
 
     private var generation = 0
     private var generationTask: Task<Void, Never>?
@@ -248,6 +249,20 @@ public final class DocumentPreview {
         return pages.scale
     }
 
+    /// A wheel click is one zoom step; a touchpad's small deltas add up to one first.
+    private func zoom(byScrolling dy: Double) {
+        if (dy > 0) != (scrollZoomDistance > 0) { scrollZoomDistance = 0 }
+        scrollZoomDistance += dy
+        while scrollZoomDistance >= 1 {
+            scrollZoomDistance -= 1
+            zoomOut()
+        }
+        while scrollZoomDistance <= -1 {
+            scrollZoomDistance += 1
+            zoomIn()
+        }
+    }
+
     /// Back to the default: the page fills the width.
     public func resetZoom() { zoom = .fitWidth }
 
@@ -279,7 +294,7 @@ public final class DocumentPreview {
         let scrolling = ScrollController(attachedTo: pages.scroller)
         scrolling.onScroll { [weak self] event in
             guard event.isControlPressed, let self else { return false }
-            if event.dy < 0 { self.zoomIn() } else if event.dy > 0 { self.zoomOut() }
+            self.zoom(byScrolling: event.dy)
             return true
         }
         scrollController = scrolling

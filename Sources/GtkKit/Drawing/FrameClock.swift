@@ -20,3 +20,13 @@ extension Widget {
         return true
     }
 }
+
+extension Window {
+    /// The GSK renderer drawing this window (e.g. `GskCairoRenderer`, `GskGLRenderer`), once it
+    /// is on screen; for benchmarks and bug reports.
+    public var rendererName: String? {
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(widgetPointer)) else { return nil }
+        let object = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GObject.self)
+        return String(cString: g_type_name(object.pointee.g_type_instance.g_class.pointee.g_type))
+    }
+}
