@@ -208,6 +208,21 @@ struct DocumentPreviewTests {
         #expect(preview.stack.visibleChildName == "empty")
     }
 
+    @Test func thePreviewAndItsWidgetsGoAwayTogether() throws {
+        var preview: DocumentPreview? = DocumentPreview()
+        weak let weakPreview = preview
+        preview!.show(pdf: try Fixtures.pdf(pages: 3))
+        let host = TestWindow(content: preview!.widget)
+        let probe = FinalizationProbe(watching: preview!.widget)
+        // GTK lets go of a removed widget after the next frame, as it would in the app.
+        host.window.content = Label("Another invoice")
+        host.settle()
+        host.close()
+        preview = nil
+        #expect(weakPreview == nil)
+        #expect(probe.isFinalized)
+    }
+
     @Test func generationRunsOffTheMainThreadAndShowsTheResult() async throws {
         let preview = DocumentPreview()
         let pdf = try Fixtures.pdf(pages: 3)
