@@ -53,10 +53,13 @@ public struct ChartStyle: Sendable {
     public var palette: [Color]
     /// Label font, in user-space units (points on paper, pixels on screen).
     public var font: FontDescription
+    /// The inside of a line chart's point markers: the surface the chart sits on.
+    public var markerFill: Color
 
     public init(background: Color?, text: Color, secondaryText: Color, gridLine: Color, axisLine: Color,
-                palette: [Color], font: FontDescription) {
+                palette: [Color], font: FontDescription, markerFill: Color? = nil) {
         self.background = background
+        self.markerFill = markerFill ?? background ?? .white
         self.text = text
         self.secondaryText = secondaryText
         self.gridLine = gridLine
@@ -81,5 +84,6 @@ public struct ChartStyle: Sendable {
     /// For a dark window.
     public static let dark = ChartStyle(background: nil, text: Color(hex: 0xFFFFFF), secondaryText: Color(hex: 0xC0BFBC),
                                         gridLine: Color(hex: 0x3D3846), axisLine: Color(hex: 0x77767B),
-                                        palette: darkPalette, font: FontDescription(size: 12))
+                                        palette: darkPalette, font: FontDescription(size: 12),
+                                        markerFill: Color(hex: 0x303030))
 }

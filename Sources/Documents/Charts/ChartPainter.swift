@@ -161,7 +161,7 @@ public struct ChartPainter {
             let radius = min(2.6, slot / 5)
             for point in points {
                 context.addArc(center: point, radius: radius, from: 0, to: 2 * .pi)
-                context.setColor(style.background ?? .white)
+                context.setColor(style.markerFill)
                 context.fill(preservingPath: true)
                 context.setLineWidth(1.4)
                 context.setColor(seriesColor)
