@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import GtkKit
 import PluginAPI
 import Storage
 
@@ -33,16 +34,23 @@ public final class Invoices: Plugin {
         ]
     }
 
-    /// The invoices page arrives with the Invoices UI; until then the plugin offers its data
-    /// and command line only.
     public private(set) var page: PluginPage?
+    /// The page's view, kept for as long as the page is shown.
+    private(set) var invoicesPage: InvoicesPage?
 
     public func activate(in context: PluginContext) throws {
-        repository = try InvoiceRepository(database: context.database())
+        let repository = try InvoiceRepository(database: context.database())
+        self.repository = repository
+        let view = InvoicesPage(context: context, repository: repository)
+        invoicesPage = view
+        page = PluginPage(title: tr("Invoices"), iconName: info.iconName, widget: view.widget) { [weak view] in
+            view?.pageShown()
+        }
     }
 
     public func deactivate() {
         repository = nil
         page = nil
+        invoicesPage = nil
     }
 }

@@ -1,0 +1,139 @@
+import CGtk
+import GObjectCore
+
+/// A virtualized `GtkListView` over a `StringList` of row ids, with single selection.
+///
+/// Only the rows on screen exist as widgets: `makeRow` builds one when GTK needs another,
+/// and `bind` fills a recycled row for the id at a position. So a list of 100 000 ids costs
+/// a few dozen widgets, and the caller loads data only for the ids it is asked to bind.
+@MainActor
+public final class ListView: Widget {
+    public let model: StringList
+    private let selection: Object
+    private let factory: Object
+    /// The Swift wrappers of the row widgets, by their list item, so they live as long as it.
+    private var rows: [UnsafeMutableRawPointer: Widget] = [:]
+    private let makeRow: @MainActor () -> Widget
+    private let bind: @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void
+
+    public init(model: StringList, makeRow: @escaping @MainActor () -> Widget,
+                bind: @escaping @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void) {
+        self.model = model
+        self.makeRow = makeRow
+        self.bind = bind
+        // Both constructors take ownership of their argument: give each its own reference.
+        g_object_ref(UnsafeMutableRawPointer(model.listModel))
+        let single = gtk_single_selection_new(model.listModel)
+        gtk_single_selection_set_autoselect(single, 0)
+        gtk_single_selection_set_can_unselect(single, 1)
+        selection = Object(retaining: untyped(single))
+        let signalFactory = gtk_signal_list_item_factory_new()
+        factory = Object(retaining: untyped(signalFactory))
+        g_object_ref(UnsafeMutableRawPointer(single))
+        super.init(adopting: untyped(gtk_list_view_new(single, signalFactory)))
+        // The view took the factory's first reference and the extra one of the selection;
+        // drop the selection's first, so each object is held by the view and its wrapper.
+        g_object_unref(UnsafeMutableRawPointer(single))
+
+        factory.connectWithPointer("setup") { [weak self] item in
+            guard let self, let item else { return }
+            let row = self.makeRow()
+            self.rows[item] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.widgetPointer)
+        }
+        factory.connectWithPointer("bind") { [weak self] item in
+            guard let self, let item, let row = self.rows[item] else { return }
+            let listItem = OpaquePointer(item)
+            let position = Int(gtk_list_item_get_position(listItem))
+            guard let object = gtk_list_item_get_item(listItem),
+                  let text = gtk_string_object_get_string(OpaquePointer(object)) else { return }
+            self.bind(row, String(cString: text), position)
+        }
+        factory.connectWithPointer("teardown") { [weak self] item in
+            guard let self, let item else { return }
+            self.rows[item] = nil
+        }
+    }
+
+    /// How many row widgets exist now (a few screens' worth, whatever the model's size).
+    public var rowWidgetCount: Int { rows.count }
+
+    /// The selected position, or nil.
+    public var selectedIndex: Int? {
+        get {
+            let position = gtk_single_selection_get_selected(selection.pointer())
+            return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+        }
+        set {
+            gtk_single_selection_set_selected(selection.pointer(), newValue.map { guint($0) } ?? GTK_INVALID_LIST_POSITION)
+        }
+    }
+
+    /// The id at the selected position, or nil.
+    public var selectedID: String? { selectedIndex.flatMap { model[$0] } }
+
+    /// Selection changes, whether by the user, by `selectedIndex`, or by the model changing.
+    @discardableResult
+    public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
+        selection.onNotify("selected", handler)
+    }
+
+    /// A row activated (double click or Enter), with its position.
+    @discardableResult
+    public func onActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalHandler {
+        connectWithPointer("activate") { position in
+            handler(Int(UInt(bitPattern: position)))
+        }
+    }
+
+    /// Scrolls so that `position` is shown.
+    public func scrollTo(_ position: Int) {
+        guard position >= 0, position < model.count else { return }
+        gtk_widget_activate_action_variant(widgetPointer, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+    }
+
+    /// Binds every row on screen again, e.g. after the data behind the ids changed.
+    public func rebindVisibleRows() {
+        for (item, row) in rows {
+            let listItem = OpaquePointer(item)
+            guard let object = gtk_list_item_get_item(listItem),
+                  let text = gtk_string_object_get_string(OpaquePointer(object)) else { continue }
+            bind(row, String(cString: text), Int(gtk_list_item_get_position(listItem)))
+        }
+    }
+
+    /// The rich-list look (rows with padding and separators).
+    public func styleAsRichList() { addCssClass("rich-list") }
+}
+
+extension StringList {
+    /// Replaces the string at `index`; views bind that row again.
+    public func replace(at index: Int, with string: String) {
+        guard index >= 0, index < count else { return }
+        var cStrings: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(string)), nil]
+        defer { free(UnsafeMutableRawPointer(mutating: cStrings[0])) }
+        cStrings.withUnsafeMutableBufferPointer {
+            gtk_string_list_splice(pointer(), guint(index), 1, $0.baseAddress)
+        }
+    }
+
+    public func remove(at index: Int) {
+        guard index >= 0, index < count else { return }
+        gtk_string_list_remove(pointer(), guint(index))
+    }
+
+    public func insert(_ string: String, at index: Int) {
+        let position = max(0, min(index, count))
+        var cStrings: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(string)), nil]
+        defer { free(UnsafeMutableRawPointer(mutating: cStrings[0])) }
+        cStrings.withUnsafeMutableBufferPointer {
+            gtk_string_list_splice(pointer(), guint(position), 0, $0.baseAddress)
+        }
+    }
+
+    /// The position of `string`, searching from the start; nil when absent.
+    public func firstIndex(of string: String) -> Int? {
+        for index in 0..<count where self[index] == string { return index }
+        return nil
+    }
+}

@@ -1,0 +1,28 @@
+import CGtk
+import GObjectCore
+
+/// A `GtkSearchEntry`: search as you type, with a short delay so fast typing searches once.
+@MainActor
+public final class SearchEntry: Widget {
+    public init(placeholder: String? = nil) {
+        super.init(adopting: untyped(gtk_search_entry_new()))
+        if let placeholder { setProperty("placeholder-text", placeholder) }
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(bf_editable(widgetPointer))) }
+        set { gtk_editable_set_text(bf_editable(widgetPointer), newValue) }
+    }
+
+    /// The text changed and the entry's short delay passed (or it was cleared).
+    @discardableResult
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
+        connect("search-changed", handler)
+    }
+
+    /// Escape pressed in the entry.
+    @discardableResult
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
+        connect("stop-search", handler)
+    }
+}

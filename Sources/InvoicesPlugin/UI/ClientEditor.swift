@@ -1,0 +1,149 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+
+/// The client form: name, email, address, tax id, currency, payment terms and private notes.
+@MainActor
+final class ClientEditor {
+    let window = AdwaitaWindow()
+    private let repository: InvoiceRepository
+    private let base: Client
+    private let currencies = Currency.all
+    private let profile: BusinessProfile
+
+    let nameRow = EntryRow(title: tr("Name"))
+    let emailRow = EntryRow(title: tr("Email"))
+    let taxIDRow = EntryRow(title: tr("Tax ID"))
+    let currencyRow: ComboRow
+    let termsRow = EntryRow(title: tr("Payment Terms (days)"))
+    let addressView = TextView()
+    let notesView = TextView()
+    let errorLabel = Label("", wraps: true, style: "inline-error")
+    let saveButton = Button(label: tr("_Save"))
+
+    var onSaved: (@MainActor (Client) -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+
+    init(repository: InvoiceRepository, client: Client?, parent: Window?, profile: BusinessProfile) {
+        self.repository = repository
+        self.profile = profile
+        base = client ?? Client(name: "", currency: profile.defaultCurrency)
+        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map {
+            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
+        })
+        window.title = client == nil ? tr("New Client") : tr("Edit Client")
+        window.transientParent = parent
+        window.isModal = true
+        window.setDefaultSize(width: 520, height: 640)
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+
+        let cancel = Button(label: tr("_Cancel"))
+        cancel.onClicked { [unowned self] in self.window.close() }
+        saveButton.addCssClass("suggested-action")
+        saveButton.onClicked { [unowned self] in self.save() }
+        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
+        header.showsStartTitleButtons = false
+        header.showsEndTitleButtons = false
+        header.packStart(cancel)
+        header.packEnd(saveButton)
+
+        let group = PreferencesGroup()
+        nameRow.text = base.name
+        emailRow.text = base.email
+        taxIDRow.text = base.taxID
+        currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
+        termsRow.text = base.paymentTermsDays.map(String.init) ?? ""
+        termsRow.title = String(format: tr("Payment Terms in Days (empty: %d)"), profile.paymentTermsDays)
+        for row in [nameRow, emailRow, taxIDRow, termsRow] {
+            row.onChanged { [unowned self] in self.validate() }
+        }
+        group.add(nameRow)
+        group.add(emailRow)
+        group.add(taxIDRow)
+        group.add(currencyRow)
+        group.add(termsRow)
+
+        let content = Box(.vertical, spacing: 18)
+        content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
+        errorLabel.xAlign = 0
+        content.append(Box(.vertical, spacing: 6, children: [group, errorLabel]))
+        for (caption, view, text) in [(tr("Address"), addressView, base.address), (tr("Private Notes"), notesView, base.notes)] {
+            let label = Label(caption, wraps: false, style: "heading")
+            label.xAlign = 0
+            label.describes(view)
+            view.accessibleLabel = caption
+            view.wrapsAtWords()
+            view.setTextMargins(8)
+            view.setSizeRequest(height: 72)
+            view.text = text
+            let frame = ScrolledWindow(child: view)
+            frame.propagatesNaturalHeight = true
+            frame.addCssClass("card")
+            content.append(Box(.vertical, spacing: 8, children: [label, frame]))
+        }
+        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
+        scroller.expandsVertically = true
+        window.content = Box(.vertical, children: [header, scroller])
+        validate()
+    }
+
+    func present() {
+        window.present()
+        _ = nameRow.grabFocus()
+    }
+
+    /// The client as typed, or why it cannot be saved.
+    private func read() -> Result<Client, ParseFailure> {
+        var client = base
+        client.name = nameRow.text
+        client.email = emailRow.text.trimmingCharacters(in: .whitespaces)
+        client.taxID = taxIDRow.text.trimmingCharacters(in: .whitespaces)
+        client.currency = currencyRow.selectedIndex.map { currencies[$0] } ?? base.currency
+        client.address = addressView.text
+        client.notes = notesView.text
+        let terms = termsRow.text.trimmingCharacters(in: .whitespaces)
+        if terms.isEmpty {
+            client.paymentTermsDays = nil
+        } else if let days = Int(terms) {
+            client.paymentTermsDays = days
+        } else {
+            return .failure(ParseFailure(message: tr("Enter the payment terms as a whole number of days, or leave them empty.")))
+        }
+        if let issue = client.validate().first { return .failure(ParseFailure(message: issue.message)) }
+        return .success(client)
+    }
+
+    @discardableResult
+    func validate() -> Bool {
+        switch read() {
+        case .success:
+            errorLabel.isVisible = false
+            saveButton.isSensitive = true
+            return true
+        case .failure(let failure):
+            // An empty name on a new form is not an error yet, only a reason Save is off.
+            errorLabel.text = failure.message
+            errorLabel.isVisible = !(nameRow.text.isEmpty && base.id == nil)
+            saveButton.isSensitive = false
+            return false
+        }
+    }
+
+    @discardableResult
+    func save() -> Client? {
+        guard case .success(let client) = read() else { return nil }
+        do {
+            let saved = try repository.save(client)
+            onSaved?(saved)
+            window.close()
+            return saved
+        } catch {
+            errorLabel.text = error.localizedDescription
+            errorLabel.isVisible = true
+            return nil
+        }
+    }
+}

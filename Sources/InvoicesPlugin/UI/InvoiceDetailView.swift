@@ -1,0 +1,211 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+import PluginAPI
+
+/// The selected invoice: its facts, amounts and payments, and what can be done with it now.
+@MainActor
+final class InvoiceDetailView {
+    let widget: Widget
+    private unowned let page: InvoicesPage
+    private unowned let context: PluginContext
+    private let money = MoneyFormatter()
+    private(set) var invoice: Invoice?
+
+    let badge = Label("", wraps: false, style: "status-badge")
+    let numberLabel = Label("", wraps: true, style: "title-2")
+    let clientLabel = Label("", wraps: true, style: "dim-label")
+    private var badgeClass: String?
+    let clientRow = ActionRow(title: tr("Client"))
+    let issueRow = ActionRow(title: tr("Issued"))
+    let dueRow = ActionRow(title: tr("Due"))
+    let totalRow = ActionRow(title: tr("Total"))
+    let paidRow = ActionRow(title: tr("Paid"))
+    let balanceRow = ActionRow(title: tr("Balance Due"))
+    let totalLabel = Label("", wraps: false, style: "numeric")
+    let paidLabel = Label("", wraps: false, style: "numeric")
+    let balanceLabel = Label("", wraps: false, style: "numeric")
+    let linesGroup = PreferencesGroup(title: tr("Lines"))
+    private var lineRows: [Widget] = []
+    let paymentsGroup = PreferencesGroup(title: tr("Payments"))
+    private var paymentRows: [Widget] = []
+
+    let editButton = Button(label: tr("_Edit"))
+    let sendButton = Button(label: tr("Mark as _Sent"))
+    let paymentButton = Button(label: tr("Record _Payment…"))
+    let paidButton = Button(label: tr("Mark as P_aid"))
+    let duplicateButton = Button(label: tr("D_uplicate"))
+    let cancelButton = Button(label: tr("_Cancel Invoice"))
+    let deleteButton = Button(label: tr("_Delete"))
+
+    init(page: InvoicesPage, context: PluginContext) {
+        self.page = page
+        self.context = context
+        let content = Box(.vertical, spacing: 18)
+        content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
+
+        numberLabel.xAlign = 0
+        numberLabel.isSelectable = true
+        clientLabel.xAlign = 0
+        let titles = Box(.vertical, spacing: 4, children: [numberLabel, clientLabel])
+        titles.expandsHorizontally = true
+        badge.align(vertical: .center)
+        content.append(Box(.horizontal, spacing: 12, children: [titles, badge]))
+
+        let actions = Box(.horizontal, spacing: 6)
+        let flow = Box(.vertical, spacing: 6)
+        for button in [sendButton, paymentButton] {
+            button.addCssClass("suggested-action")
+        }
+        let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
+        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton])
+        deleteButton.addCssClass("destructive-action")
+        flow.append(primary)
+        flow.append(secondary)
+        actions.append(flow)
+        content.append(actions)
+
+        let facts = PreferencesGroup()
+        for row in [issueRow, dueRow] { row.addCssClass("property"); facts.add(row) }
+        content.append(facts)
+
+        let amounts = PreferencesGroup(title: tr("Amounts"))
+        for (row, label) in [(totalRow, totalLabel), (paidRow, paidLabel), (balanceRow, balanceLabel)] {
+            label.align(vertical: .center)
+            row.addSuffix(label)
+            amounts.add(row)
+        }
+        balanceLabel.addCssClass("heading")
+        content.append(amounts)
+        content.append(linesGroup)
+        content.append(paymentsGroup)
+
+        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
+        scroller.expandsVertically = true
+        widget = scroller
+
+        editButton.onClicked { [unowned self] in
+            guard let invoice = self.invoice else { return }
+            self.page.openEditor(for: invoice)
+        }
+        sendButton.onClicked { [unowned self] in self.change { invoice in try invoice.markSent(on: .today()) } }
+        paidButton.onClicked { [unowned self] in self.change { invoice in try invoice.markPaid(on: .today()) } }
+        cancelButton.onClicked { [unowned self] in self.confirmCancel() }
+        paymentButton.onClicked { [unowned self] in self.recordPayment() }
+        duplicateButton.onClicked { [unowned self] in self.duplicate() }
+        deleteButton.onClicked { [unowned self] in
+            guard let id = self.invoice?.id else { return }
+            self.page.delete(id)
+        }
+    }
+
+    func show(_ invoice: Invoice?) {
+        self.invoice = invoice
+        guard let invoice else { return }
+        let today = CalendarDay.today()
+        let status = invoice.displayStatus(today: today)
+        badge.text = status.title
+        if let badgeClass { badge.removeCssClass(badgeClass) }
+        badgeClass = status.rawValue
+        badge.addCssClass(status.rawValue)
+
+        let clientName = invoice.billTo?.name
+            ?? invoice.clientID.flatMap { try? page.repository.client($0) }?.name ?? ""
+        clientRow.subtitle = clientName
+        numberLabel.text = invoice.number
+        clientLabel.text = clientName
+        issueRow.subtitle = invoice.issueDate.formatted(.medium)
+        dueRow.subtitle = invoice.dueDate.formatted(.medium)
+        let totals = (try? invoice.totals()) ?? .zero(invoice.currency)
+        totalLabel.text = money.string(from: totals.total)
+        paidLabel.text = money.string(from: totals.paid)
+        balanceLabel.text = money.string(from: totals.balanceDue)
+
+        lineRows.forEach(linesGroup.remove)
+        lineRows = []
+        let numbers = NumberFormatting()
+        for (line, net) in zip(invoice.lines, totals.lineNets) {
+            let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            let row = ActionRow(title: firstLine,
+                                subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
+                                                 money.string(from: line.unitPrice)))
+            let amount = Label(money.string(from: net), wraps: false, style: "numeric")
+            amount.align(vertical: .center)
+            row.addSuffix(amount)
+            linesGroup.add(row)
+            lineRows.append(row)
+        }
+        linesGroup.isVisible = !invoice.lines.isEmpty
+
+        paymentRows.forEach(paymentsGroup.remove)
+        paymentRows = []
+        for payment in invoice.payments {
+            let row = ActionRow(title: payment.date.formatted(.medium), subtitle: payment.note.isEmpty ? nil : payment.note)
+            let amount = Label(money.string(from: payment.amount), wraps: false, style: "numeric")
+            amount.align(vertical: .center)
+            row.addSuffix(amount)
+            paymentsGroup.add(row)
+            paymentRows.append(row)
+        }
+        paymentsGroup.isVisible = !invoice.payments.isEmpty
+
+        sendButton.isVisible = invoice.status == .draft
+        paymentButton.isVisible = invoice.status == .sent
+        paidButton.isVisible = invoice.status == .sent
+        cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
+        editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+    }
+
+    /// Applies a status change and saves it; a refusal is shown, nothing is half-done.
+    private func change(_ body: (inout Invoice) throws -> Void) {
+        guard var invoice else { return }
+        do {
+            try body(&invoice)
+            let saved = try page.repository.save(invoice)
+            if let id = saved.id { page.invoiceChanged(id) }
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+
+    private func confirmCancel() {
+        guard let invoice else { return }
+        let dialog = MessageDialog(parent: context.window, heading: String(format: tr("Cancel Invoice %@?"), invoice.number),
+                                   body: tr("The invoice stays in the list, marked cancelled, and keeps its number. It can no longer be paid."))
+        dialog.addResponse("keep", label: tr("_Keep"))
+        dialog.addResponse("cancel-invoice", label: tr("_Cancel Invoice"), appearance: .destructive)
+        dialog.setDefaultResponse("keep")
+        dialog.setCloseResponse("keep")
+        dialog.onResponse { [weak self] response in
+            guard response == "cancel-invoice" else { return }
+            self?.change { invoice in try invoice.cancel() }
+        }
+        dialog.present()
+    }
+
+    private func recordPayment() {
+        guard let invoice else { return }
+        let dialog = PaymentDialog(invoice: invoice, parent: context.window)
+        dialog.onRecord = { [weak self] amount, date, note in
+            self?.change { invoice in try invoice.recordPayment(amount, on: date, note: note) }
+        }
+        dialog.present()
+    }
+
+    private func duplicate() {
+        guard let invoice else { return }
+        let count = (try? page.repository.invoiceCount()) ?? 0
+        if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        }
+        do {
+            let copy = try page.repository.save(invoice.duplicated(today: .today()))
+            if let id = copy.id {
+                page.invoiceChanged(id)
+                context.showToast(String(format: tr("Draft %@ created from %@"), copy.number, invoice.number))
+            }
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,403 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+import PluginAPI
+
+/// The invoice form, in its own window: client, number, dates, currency, lines, discount and
+/// notes, with the totals worked out as you type. Save writes everything in one transaction;
+/// a value that cannot be read says why beside it and keeps Save off.
+@MainActor
+final class InvoiceEditor {
+    let window = AdwaitaWindow()
+    private let repository: InvoiceRepository
+    private unowned let context: PluginContext
+    private let money = MoneyFormatter()
+    private let numbers = NumberFormatting()
+    private let profile: BusinessProfile
+    /// The invoice as loaded (or a new draft); the form's values are applied to a copy of it.
+    private(set) var base: Invoice
+    private(set) var clients: [Client] = []
+    private let currencies = Currency.all
+
+    var onSaved: (@MainActor (Invoice) -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+
+    let saveButton = Button(label: tr("_Save"))
+    let clientRow = ComboRow(title: tr("Client"), choices: [])
+    let numberRow = EntryRow(title: tr("Number"))
+    let issueRow = EntryRow(title: tr("Issue Date"))
+    let dueRow = EntryRow(title: tr("Due Date"))
+    let currencyRow: ComboRow
+    let discountRow = EntryRow(title: tr("Invoice Discount %"))
+    let notesView = TextView()
+    let invoiceErrors = Label("", wraps: true, style: "inline-error")
+    let linesBox = Box(.vertical, spacing: 12)
+    let addLineButton = Button(label: tr("_Add Line"))
+    private(set) var lineEditors: [LineItemEditor] = []
+    let subtotalLabel = Label("", wraps: false, style: "numeric")
+    let discountLabel = Label("", wraps: false, style: "numeric")
+    let totalLabel = Label("", wraps: false, style: "numeric")
+    let totalsGroup = PreferencesGroup(title: tr("Totals"))
+    private let discountTotalRow = ActionRow(title: tr("Discount"))
+    private var taxRows: [Widget] = []
+    private let totalRow = ActionRow(title: tr("Total"))
+
+    private var isUpdating = false
+    /// Once the due date is typed, changing the issue date or client no longer moves it.
+    private var dueDateEdited = false
+    private var previousClientIndex: Int?
+    /// The form's invoice when every field reads and the rules accept it.
+    private(set) var current: Invoice?
+    private(set) var currentTotals: InvoiceTotals?
+    private(set) var clientEditor: ClientEditor?
+
+    init(repository: InvoiceRepository, context: PluginContext, invoice: Invoice?) {
+        self.repository = repository
+        self.context = context
+        profile = (try? repository.profile()) ?? .initial()
+        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map {
+            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
+        })
+        let today = CalendarDay.today()
+        base = invoice ?? Invoice(clientID: nil, issueDate: today,
+                                  dueDate: InvoiceRules.dueDate(issuedOn: today, termsDays: profile.paymentTermsDays),
+                                  currency: profile.defaultCurrency, notes: profile.defaultNotes)
+        if invoice == nil { base.lines = [base.newLine(profile: profile)] }
+        dueDateEdited = invoice != nil
+        build()
+        loadClients(selecting: base.clientID)
+        fill()
+        update()
+    }
+
+    var isNew: Bool { base.id == nil }
+
+    func present() { window.present() }
+
+    // MARK: Building
+
+    private func build() {
+        window.title = isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number)
+        window.transientParent = context.window
+        window.isModal = true
+        window.setDefaultSize(width: 720, height: 760)
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+
+        let cancel = Button(label: tr("_Cancel"))
+        cancel.onClicked { [unowned self] in self.window.close() }
+        saveButton.addCssClass("suggested-action")
+        saveButton.onClicked { [unowned self] in self.save() }
+        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
+        header.showsStartTitleButtons = false
+        header.showsEndTitleButtons = false
+        header.packStart(cancel)
+        header.packEnd(saveButton)
+
+        let content = Box(.vertical, spacing: 24)
+        content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
+
+        let details = PreferencesGroup(title: tr("Invoice"))
+        clientRow.onSelectionChanged { [unowned self] in self.clientChanged() }
+        details.add(clientRow)
+        numberRow.addCssClass("numeric")
+        details.add(numberRow)
+        let dateHint = String(format: tr("Dates like %@"), CalendarDay.today().formatted(.short))
+        details.groupDescription = dateHint
+        details.add(issueRow)
+        details.add(dueRow)
+        details.add(currencyRow)
+        details.add(discountRow)
+        for row in [numberRow, issueRow, discountRow] { row.onChanged { [unowned self] in self.fieldChanged() } }
+        issueRow.onChanged { [unowned self] in self.issueDateChanged() }
+        dueRow.onChanged { [unowned self] in
+            guard !self.isUpdating else { return }
+            self.dueDateEdited = true
+            self.update()
+        }
+        currencyRow.onSelectionChanged { [unowned self] in self.fieldChanged() }
+        invoiceErrors.xAlign = 0
+        invoiceErrors.isVisible = false
+        content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
+
+        let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
+        linesHeader.xAlign = 0
+        addLineButton.align(horizontal: .start)
+        addLineButton.onClicked { [unowned self] in self.addLine() }
+        content.append(Box(.vertical, spacing: 12, children: [linesHeader, linesBox, addLineButton]))
+
+        let notesCaption = Label(tr("Notes"), wraps: false, style: "heading")
+        notesCaption.xAlign = 0
+        notesView.wrapsAtWords()
+        notesView.setTextMargins(8)
+        notesView.setSizeRequest(height: 72)
+        notesView.accessibleLabel = tr("Notes")
+        notesCaption.describes(notesView)
+        notesView.onChanged { [unowned self] in self.fieldChanged() }
+        let notesFrame = ScrolledWindow(child: notesView)
+        notesFrame.propagatesNaturalHeight = true
+        notesFrame.addCssClass("card")
+        content.append(Box(.vertical, spacing: 12, children: [notesCaption, notesFrame]))
+
+        let subtotalRow = ActionRow(title: tr("Subtotal"))
+        subtotalRow.addSuffix(subtotalLabel)
+        discountTotalRow.addSuffix(discountLabel)
+        totalRow.addSuffix(totalLabel)
+        totalLabel.addCssClass("money-total")
+        for label in [subtotalLabel, discountLabel, totalLabel] { label.align(vertical: .center) }
+        totalsGroup.add(subtotalRow)
+        totalsGroup.add(discountTotalRow)
+        totalsGroup.add(totalRow)
+        content.append(totalsGroup)
+
+        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 760))
+        scroller.expandsVertically = true
+        window.content = Box(.vertical, children: [header, scroller])
+    }
+
+    private func loadClients(selecting id: ClientID?) {
+        clients = (try? repository.clients()) ?? []
+        // A sent invoice may belong to a client since removed from the list.
+        if let id, !clients.contains(where: { $0.id == id }), let archived = try? repository.client(id) {
+            clients.append(archived)
+        }
+        isUpdating = true
+        clientRow.model.replaceAll(with: clients.map(\.name) + [tr("New Client…")])
+        let index = id.flatMap { id in clients.firstIndex { $0.id == id } }
+        clientRow.selectedIndex = index
+        previousClientIndex = index
+        isUpdating = false
+    }
+
+    /// Puts the base invoice's values in the fields.
+    private func fill() {
+        isUpdating = true
+        numberRow.text = base.number
+        issueRow.text = base.issueDate.formatted(.short)
+        dueRow.text = base.dueDate.formatted(.short)
+        currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
+        discountRow.text = base.discountPercent == 0 ? "" : numbers.string(from: base.discountPercent, maximumFractionDigits: 4)
+        notesView.text = base.notes
+        for line in base.lines { appendLineEditor(line) }
+        isUpdating = false
+        let locked = base.isLocked
+        for widget: Widget in [clientRow, numberRow, issueRow, currencyRow, discountRow] { widget.isSensitive = !locked }
+        addLineButton.isVisible = !locked
+        for editor in lineEditors { editor.isLocked = locked }
+        if isNew { numberRow.title = String(format: tr("Number (next: %@)"), (try? repository.suggestedNumber(issuedOn: base.issueDate)) ?? "") }
+    }
+
+    // MARK: Changes
+
+    private func appendLineEditor(_ line: LineItem) {
+        let editor = LineItemEditor(line: line) { [weak self] in self?.fieldChanged() }
+        editor.removeButton.onClicked { [weak self, unowned editor] in self?.removeLine(editor) }
+        lineEditors.append(editor)
+        linesBox.append(editor.widget)
+    }
+
+    func addLine() {
+        let currency = selectedCurrency ?? base.currency
+        var draft = base
+        draft.currency = currency
+        appendLineEditor(draft.newLine(profile: profile))
+        update()
+        _ = lineEditors.last?.descriptionView.grabFocus()
+    }
+
+    func removeLine(_ editor: LineItemEditor) {
+        linesBox.remove(editor.widget)
+        lineEditors.removeAll { $0 === editor }
+        update()
+    }
+
+    private var selectedCurrency: Currency? { currencyRow.selectedIndex.map { currencies[$0] } }
+
+    private var selectedClient: Client? {
+        guard let index = clientRow.selectedIndex, clients.indices.contains(index) else { return nil }
+        return clients[index]
+    }
+
+    private func fieldChanged() {
+        guard !isUpdating else { return }
+        update()
+    }
+
+    private func issueDateChanged() {
+        guard !isUpdating, !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) else { return }
+        setDueDate(from: issue)
+    }
+
+    private func setDueDate(from issue: CalendarDay) {
+        let terms = selectedClient?.paymentTerms(default: profile) ?? profile.paymentTermsDays
+        isUpdating = true
+        dueRow.text = InvoiceRules.dueDate(issuedOn: issue, termsDays: terms).formatted(.short)
+        isUpdating = false
+        update()
+    }
+
+    private func clientChanged() {
+        guard !isUpdating else { return }
+        if clientRow.selectedIndex == clients.count {
+            newClient()
+            return
+        }
+        previousClientIndex = clientRow.selectedIndex
+        if let client = selectedClient, isNew {
+            isUpdating = true
+            currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
+            isUpdating = false
+            if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
+        }
+        update()
+    }
+
+    /// "New Client…" opens the client form; the new client is chosen, a cancel goes back.
+    private func newClient() {
+        let editor = ClientEditor(repository: repository, client: nil, parent: window, profile: profile)
+        editor.onSaved = { [weak self] client in
+            self?.loadClients(selecting: client.id)
+            self?.clientChanged()
+        }
+        editor.onClosed = { [weak self] in
+            guard let self else { return }
+            if self.clientRow.selectedIndex == self.clients.count {
+                self.isUpdating = true
+                self.clientRow.selectedIndex = self.previousClientIndex
+                self.isUpdating = false
+            }
+            self.clientEditor = nil
+        }
+        clientEditor = editor
+        editor.present()
+    }
+
+    // MARK: Reading the form
+
+    /// Reads every field, shows what is wrong beside it, updates the totals and Save.
+    func update() {
+        var problems: [String] = []
+        var invoice = base
+        invoice.clientID = selectedClient?.id
+        invoice.number = numberRow.text
+        let currency = selectedCurrency ?? base.currency
+        invoice.currency = currency
+        do {
+            invoice.issueDate = try CalendarDay.parse(issueRow.text)
+            issueRow.removeCssClass("error")
+        } catch {
+            issueRow.addCssClass("error")
+            problems.append(String(format: tr("Issue date: %@"), error.localizedDescription))
+        }
+        do {
+            invoice.dueDate = try CalendarDay.parse(dueRow.text)
+            dueRow.removeCssClass("error")
+        } catch {
+            dueRow.addCssClass("error")
+            problems.append(String(format: tr("Due date: %@"), error.localizedDescription))
+        }
+        if discountRow.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            invoice.discountPercent = 0
+            discountRow.removeCssClass("error")
+        } else {
+            do {
+                invoice.discountPercent = try numbers.percent(from: discountRow.text, maximumFractionDigits: 4)
+                discountRow.removeCssClass("error")
+            } catch {
+                discountRow.addCssClass("error")
+                problems.append(String(format: tr("Invoice discount: %@"), error.localizedDescription))
+            }
+        }
+        invoice.notes = notesView.text
+
+        var lines: [LineItem] = []
+        var lineProblems = false
+        for editor in lineEditors {
+            let (line, issues) = editor.read(currency: currency)
+            editor.showProblems(issues)
+            if let line { lines.append(line) } else { lineProblems = true }
+        }
+        // A sent invoice's lines are locked: keep them exactly as stored.
+        invoice.lines = base.isLocked ? base.lines : lines
+
+        var ruleIssues: [ValidationIssue<InvoiceField>] = []
+        if problems.isEmpty, !lineProblems {
+            ruleIssues = invoice.validate()
+            for (index, editor) in lineEditors.enumerated() {
+                let messages = ruleIssues.compactMap { issue -> String? in
+                    if case .line(index, _) = issue.field { return issue.message }
+                    return nil
+                }
+                editor.showProblems(messages)
+            }
+            problems += ruleIssues.filter {
+                if case .line = $0.field { return false }
+                return true
+            }.map(\.message)
+        }
+        invoiceErrors.text = problems.joined(separator: "\n")
+        invoiceErrors.isVisible = !problems.isEmpty
+
+        let totals = lineProblems ? nil : try? InvoiceTotals(lines: invoice.lines, discountPercent: problems.isEmpty ? invoice.discountPercent : 0,
+                                                              payments: invoice.payments, currency: currency)
+        showTotals(totals, currency: currency)
+        let valid = problems.isEmpty && !lineProblems && ruleIssues.isEmpty
+        current = valid ? invoice : nil
+        currentTotals = totals
+        saveButton.isSensitive = valid
+    }
+
+    private func showTotals(_ totals: InvoiceTotals?, currency: Currency) {
+        taxRows.forEach(totalsGroup.remove)
+        taxRows = []
+        guard let totals else {
+            for label in [subtotalLabel, discountLabel, totalLabel] { label.text = "—" }
+            for editor in lineEditors { editor.amountLabel.text = "" }
+            return
+        }
+        subtotalLabel.text = money.string(from: totals.subtotal)
+        discountLabel.text = money.string(from: totals.discount)
+        discountTotalRow.isVisible = !totals.discount.isZero
+        totalLabel.text = money.string(from: totals.total)
+        for (editor, net) in zip(lineEditors, totals.lineNets) { editor.amountLabel.text = money.string(from: net) }
+        // The tax rows go between the discount and the total.
+        totalsGroup.remove(totalRow)
+        for line in totals.taxLines {
+            let row = ActionRow(title: String(format: tr("Tax %@ on %@"), numbers.percentString(from: line.rate, maximumFractionDigits: 4),
+                                              money.string(from: line.taxableAmount)))
+            let label = Label(money.string(from: line.tax), wraps: false, style: "numeric")
+            label.align(vertical: .center)
+            row.addSuffix(label)
+            totalsGroup.add(row)
+            taxRows.append(row)
+        }
+        totalsGroup.add(totalRow)
+    }
+
+    // MARK: Saving
+
+    /// Saves the form in one go; on a refusal the form stays open and says why.
+    @discardableResult
+    func save() -> Invoice? {
+        update()
+        guard let invoice = current else { return nil }
+        if isNew {
+            let count = (try? repository.invoiceCount()) ?? 0
+            if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+                guard context.ensureAllowed(.unlimitedInvoices) else { return nil }
+            }
+        }
+        do {
+            let saved = try repository.save(invoice)
+            onSaved?(saved)
+            window.close()
+            return saved
+        } catch {
+            invoiceErrors.text = error.localizedDescription
+            invoiceErrors.isVisible = true
+            return nil
+        }
+    }
+}

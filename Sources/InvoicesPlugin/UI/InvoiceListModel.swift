@@ -1,0 +1,58 @@
+import BillfoldCore
+import Foundation
+
+/// The list pane's data: the ids of every matching invoice (cheap even for 100 000), and the
+/// rows of those near what is on screen, loaded in small windows and kept in a bounded cache.
+@MainActor
+final class InvoiceListModel {
+    private let repository: InvoiceRepository
+    var query = InvoiceListQuery()
+    private(set) var ids: [InvoiceID] = []
+    private var cache: [InvoiceID: InvoiceSummary] = [:]
+    private(set) var today: CalendarDay
+
+    /// Rows loaded around a missing one: about two screens, so scrolling rarely waits.
+    static let window = 40
+    /// Beyond this many cached rows the cache starts again; a screen needs only a few dozen.
+    static let cacheLimit = 600
+
+    init(repository: InvoiceRepository, today: CalendarDay = .today()) {
+        self.repository = repository
+        self.today = today
+    }
+
+    /// Runs the query again; `dataChanged` drops cached rows (after a save or delete).
+    func reload(dataChanged: Bool, today: CalendarDay = .today()) throws {
+        if dataChanged || today != self.today { cache.removeAll() }
+        self.today = today
+        ids = try repository.invoiceIDs(matching: query, today: today)
+    }
+
+    /// The row for the id at `position`, loading it and its neighbours when not cached.
+    func summary(at position: Int) -> InvoiceSummary? {
+        guard ids.indices.contains(position) else { return nil }
+        let id = ids[position]
+        if let cached = cache[id] { return cached }
+        if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        let range = max(0, position - Self.window / 2)..<min(ids.count, position + Self.window)
+        let missing = ids[range].filter { cache[$0] == nil }
+        if let rows = try? repository.summaries(for: missing, today: today) {
+            for row in rows { cache[row.id] = row }
+        }
+        return cache[id]
+    }
+
+    func summary(for id: InvoiceID) -> InvoiceSummary? {
+        if let cached = cache[id] { return cached }
+        guard let row = try? repository.summary(for: id, today: today) else { return nil }
+        cache[id] = row
+        return row
+    }
+
+    /// Forgets one row so it is read again, e.g. after that invoice was saved.
+    func invalidate(_ id: InvoiceID) { cache[id] = nil }
+
+    var cachedCount: Int { cache.count }
+
+    func position(of id: InvoiceID) -> Int? { ids.firstIndex(of: id) }
+}

@@ -1,0 +1,336 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+import PluginAPI
+
+/// The Invoices page: the invoice list beside the selected invoice, folding into one pane at a
+/// time on a narrow window.
+@MainActor
+final class InvoicesPage {
+    let widget = Leaflet()
+    let repository: InvoiceRepository
+    private unowned let context: PluginContext
+    let model: InvoiceListModel
+    private let money = MoneyFormatter()
+
+    // List pane
+    let listPane = Box(.vertical)
+    let listHeader: HeaderBar
+    let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
+    let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
+    private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
+    private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
+    let outstandingLabel = Label("", wraps: true)
+    let overdueLabel = Label("", wraps: true)
+    let totalsBox = Box(.vertical, spacing: 2)
+    private let overdueColumn = Box(.vertical, spacing: 2)
+    let ids = StringList()
+    private(set) var listView: ListView!
+    let listStack = Stack()
+    private var rowViews: [ObjectIdentifier: InvoiceRowView] = [:]
+
+    // Detail pane
+    let detailPane = Box(.vertical)
+    let detailHeader: HeaderBar
+    let detailTitle = WindowTitle("")
+    private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
+    let detailStack = Stack()
+    private(set) var detail: InvoiceDetailView!
+
+    private var isUpdating = false
+    private(set) var selectedID: InvoiceID?
+    /// The editor open now, if any.
+    private(set) var editor: InvoiceEditor?
+
+    init(context: PluginContext, repository: InvoiceRepository) {
+        self.context = context
+        self.repository = repository
+        model = InvoiceListModel(repository: repository)
+        listHeader = HeaderBar(title: WindowTitle(tr("Invoices")))
+        detailHeader = HeaderBar(title: detailTitle)
+        buildListPane()
+        buildDetailPane()
+        widget.append(listPane)
+        widget.append(detailPane)
+        widget.visibleChild = listPane
+        widget.onFoldedChanged { [unowned self] in self.updateFolding() }
+        updateFolding()
+        addShortcuts()
+        reload(dataChanged: true)
+    }
+
+    // MARK: Building
+
+    private func buildListPane() {
+        listHeader.packStart(context.makeBackButton())
+        newButton.tooltip = tr("New Invoice (Ctrl+N)")
+        newButton.onClicked { [unowned self] in self.newInvoice() }
+        listHeader.packEnd(newButton)
+        listHeader.packEnd(makeSortButton())
+        listPane.append(listHeader)
+
+        totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
+        let outstandingCaption = Label(tr("Outstanding"), wraps: false, style: "caption-heading")
+        let overdueCaption = Label(tr("Overdue"), wraps: false, style: "caption-heading")
+        outstandingCaption.addCssClass("dim-label")
+        overdueCaption.addCssClass("error")
+        for label in [outstandingCaption, overdueCaption, outstandingLabel, overdueLabel] { label.xAlign = 0 }
+        for label in [outstandingLabel, overdueLabel] {
+            label.addCssClass("numeric")
+            label.addCssClass("heading")
+        }
+        overdueLabel.addCssClass("error")
+        outstandingCaption.describes(outstandingLabel)
+        overdueCaption.describes(overdueLabel)
+        overdueColumn.append(overdueCaption)
+        overdueColumn.append(overdueLabel)
+        let outstandingColumn = Box(.vertical, spacing: 2, children: [outstandingCaption, outstandingLabel])
+        let columns = Columns(minimumColumnWidth: 150, spacing: 12)
+        columns.append(outstandingColumn)
+        columns.append(overdueColumn)
+        totalsBox.append(columns)
+        listPane.append(totalsBox)
+
+        let chips = Box(.horizontal)
+        chips.makeLinked()
+        chips.isHomogeneous = true
+        for filter in [InvoiceFilter.all, .draft, .sent, .overdue, .paid] {
+            let button = ToggleButton(label: filter.title)
+            if let first = filterButtons[.all] { button.join(first) }
+            button.isActive = filter == .all
+            button.onToggled { [unowned self, unowned button] in
+                guard button.isActive, !self.isUpdating else { return }
+                self.model.query.filter = filter
+                self.reload(dataChanged: false)
+            }
+            filterButtons[filter] = button
+            chips.append(button)
+        }
+        chips.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        listPane.append(chips)
+
+        searchEntry.accessibleLabel = tr("Search invoices")
+        searchEntry.setMargins(top: 0, bottom: 6, start: 12, end: 12)
+        searchEntry.onSearchChanged { [unowned self] in
+            self.model.query.search = self.searchEntry.text
+            self.reload(dataChanged: false)
+        }
+        listPane.append(searchEntry)
+
+        listView = ListView(model: ids, makeRow: { [unowned self] in
+            let row = InvoiceRowView()
+            self.rowViews[ObjectIdentifier(row.widget)] = row
+            return row.widget
+        }, bind: { [unowned self] widget, _, position in
+            self.rowViews[ObjectIdentifier(widget)]?.show(self.model.summary(at: position), money: self.money)
+        })
+        listView.styleAsRichList()
+        listView.accessibleLabel = tr("Invoices")
+        listView.onSelectionChanged { [unowned self] in
+            guard !self.isUpdating else { return }
+            self.selectionChanged()
+        }
+        listView.onActivated { [unowned self] _ in
+            if self.widget.isFolded { self.widget.visibleChild = self.detailPane }
+        }
+        let scroller = ScrolledWindow(child: listView)
+        scroller.expandsVertically = true
+        listStack.add(scroller, named: "list")
+
+        let newFromEmpty = Button(label: tr("_New Invoice"))
+        newFromEmpty.addCssClass("pill")
+        newFromEmpty.addCssClass("suggested-action")
+        newFromEmpty.align(horizontal: .center)
+        newFromEmpty.onClicked { [unowned self] in self.newInvoice() }
+        listStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoices"),
+                                 description: tr("Write your first invoice; it appears here."),
+                                 child: newFromEmpty), named: "empty")
+        listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Invoices"),
+                                 description: tr("Try another search or filter.")), named: "no-results")
+        listStack.expandsVertically = true
+        listPane.append(listStack)
+        listPane.setSizeRequest(width: 340)
+    }
+
+    private func makeSortButton() -> Widget {
+        let choices = Box(.vertical, spacing: 6)
+        choices.setMargins(6)
+        choices.append(Label(tr("Sort By"), wraps: false, style: "heading"))
+        for sort in InvoiceSort.allCases {
+            let check = CheckButton(label: sort.title)
+            if let first = sortButtons[.issueDate] { check.join(first) }
+            check.isActive = sort == .issueDate
+            check.onToggled { [unowned self, unowned check] in
+                guard check.isActive, !self.isUpdating else { return }
+                self.model.query.sort = sort
+                self.reload(dataChanged: false)
+            }
+            sortButtons[sort] = check
+            choices.append(check)
+        }
+        return PopoverButton(iconName: "view-sort-descending-symbolic", content: choices, accessibleLabel: tr("Sort"))
+    }
+
+    private func buildDetailPane() {
+        detailBack.onClicked { [unowned self] in self.widget.visibleChild = self.listPane }
+        detailHeader.packStart(detailBack)
+        detailPane.append(detailHeader)
+        detail = InvoiceDetailView(page: self, context: context)
+        detailStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoice Selected"),
+                                   description: tr("Choose an invoice from the list.")), named: "none")
+        detailStack.add(detail.widget, named: "invoice")
+        detailStack.visibleChildName = "none"
+        detailStack.expandsVertically = true
+        detailStack.expandsHorizontally = true
+        detailPane.append(detailStack)
+        detailPane.expandsHorizontally = true
+        detailPane.setSizeRequest(width: 360)
+    }
+
+    private func addShortcuts() {
+        context.addShortcut("<Control>n", title: tr("New invoice")) { [weak self] in self?.newInvoice() }
+        context.addShortcut("<Control>f", title: tr("Search invoices")) { [weak self] in
+            _ = self?.searchEntry.grabFocus()
+        }
+        context.addShortcut("Delete", title: tr("Delete the selected invoice")) { [weak self] in
+            // Delete in a text field deletes text, not the invoice.
+            guard let self, !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
+            self.deleteSelected()
+        }
+    }
+
+    private func updateFolding() {
+        let folded = widget.isFolded
+        detailBack.isVisible = folded
+        listHeader.showsEndTitleButtons = folded
+        detailHeader.showsStartTitleButtons = folded
+    }
+
+    /// The page came into view: the day may have changed since, so overdue is worked out again.
+    func pageShown() {
+        reload(dataChanged: model.today != .today())
+    }
+
+    // MARK: The list
+
+    /// Queries again and shows the result, keeping the selected invoice when it still matches.
+    func reload(dataChanged: Bool) {
+        do {
+            try model.reload(dataChanged: dataChanged)
+        } catch {
+            context.showToast(error.localizedDescription)
+            return
+        }
+        isUpdating = true
+        ids.replaceAll(with: model.ids.map(\.description))
+        if let selectedID, let position = model.position(of: selectedID) {
+            listView.selectedIndex = position
+        } else {
+            listView.selectedIndex = nil
+        }
+        isUpdating = false
+        if dataChanged { listView.rebindVisibleRows() }
+        let total = (try? repository.invoiceCount()) ?? 0
+        listStack.visibleChildName = total == 0 ? "empty" : model.ids.isEmpty ? "no-results" : "list"
+        updateTotals()
+        selectionChanged()
+    }
+
+    private func updateTotals() {
+        let totals = (try? repository.outstandingTotals(today: model.today)) ?? []
+        let outstanding = totals.filter { !$0.outstanding.isZero }
+        totalsBox.isVisible = !outstanding.isEmpty
+        outstandingLabel.text = outstanding.map { money.string(from: $0.outstanding) }.joined(separator: "\n")
+        let overdue = totals.filter { !$0.overdue.isZero }
+        overdueColumn.isVisible = !overdue.isEmpty
+        overdueLabel.text = overdue.map { money.string(from: $0.overdue) }.joined(separator: "\n")
+    }
+
+    private func selectionChanged() {
+        let id = listView.selectedID.flatMap(InvoiceID.init)
+        selectedID = id
+        guard let id, let invoice = try? repository.invoice(id) else {
+            detailStack.visibleChildName = "none"
+            detailTitle.title = ""
+            detail.show(nil)
+            return
+        }
+        detailTitle.title = invoice.number
+        detail.show(invoice)
+        detailStack.visibleChildName = "invoice"
+    }
+
+    /// Selects an invoice by id (after creating or duplicating it), clearing a filter that hides it.
+    func select(_ id: InvoiceID) {
+        if model.position(of: id) == nil {
+            isUpdating = true
+            model.query = InvoiceListQuery(sort: model.query.sort)
+            searchEntry.text = ""
+            filterButtons[.all]?.isActive = true
+            isUpdating = false
+            reload(dataChanged: true)
+        }
+        guard let position = model.position(of: id) else { return }
+        listView.selectedIndex = position
+        listView.scrollTo(position)
+        if widget.isFolded { widget.visibleChild = detailPane }
+    }
+
+    /// After an invoice was saved: its row and the sums change.
+    func invoiceChanged(_ id: InvoiceID) {
+        model.invalidate(id)
+        reload(dataChanged: true)
+        select(id)
+    }
+
+    // MARK: Actions
+
+    /// Opens the editor on a new draft, unless the free tier's limit is reached.
+    func newInvoice() {
+        let count = (try? repository.invoiceCount()) ?? 0
+        if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        }
+        openEditor(for: nil)
+    }
+
+    /// Opens the editor on a saved invoice, or on a new draft when `invoice` is nil.
+    func openEditor(for invoice: Invoice?) {
+        let editor = InvoiceEditor(repository: repository, context: context, invoice: invoice)
+        editor.onSaved = { [weak self] saved in
+            guard let self, let id = saved.id else { return }
+            self.invoiceChanged(id)
+        }
+        editor.onClosed = { [weak self] in self?.editor = nil }
+        self.editor = editor
+        editor.present()
+    }
+
+    /// Deletes the selected invoice, offering Undo.
+    func deleteSelected() {
+        guard let id = selectedID else { return }
+        delete(id)
+    }
+
+    func delete(_ id: InvoiceID) {
+        do {
+            let deleted = try repository.delete(id)
+            selectedID = nil
+            reload(dataChanged: true)
+            context.showToast(String(format: tr("Invoice %@ deleted"), deleted.invoice.number),
+                              undoLabel: tr("_Undo")) { [weak self] in
+                guard let self else { return }
+                do {
+                    try self.repository.restore(deleted)
+                    self.reload(dataChanged: true)
+                    self.select(deleted.id)
+                } catch {
+                    self.context.showToast(error.localizedDescription)
+                }
+            }
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+}

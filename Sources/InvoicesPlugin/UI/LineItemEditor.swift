@@ -1,0 +1,143 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+
+/// One line of the invoice form: a wrapping description and the numbers, each read in the
+/// user's locale as it is typed.
+@MainActor
+final class LineItemEditor {
+    let widget = Box(.vertical, spacing: 8)
+    let descriptionView = TextView()
+    let quantityEntry = Entry()
+    let unitEntry = Entry(placeholder: tr("h, pcs, day"))
+    let priceEntry = Entry()
+    let taxEntry = Entry()
+    let discountEntry = Entry(placeholder: tr("none"))
+    let removeButton = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Remove Line"))
+    let errorLabel = Label("", wraps: true, style: "inline-error")
+    let amountLabel = Label("", wraps: false, style: "numeric")
+    private let numbers = NumberFormatting()
+    private let money = MoneyFormatter()
+
+    init(line: LineItem, onChange: @escaping @MainActor () -> Void) {
+        widget.addCssClass("card")
+        let inner = Box(.vertical, spacing: 8)
+        inner.setMargins(12)
+        widget.append(inner)
+
+        descriptionView.wrapsAtWords()
+        descriptionView.setTextMargins(8)
+        descriptionView.setSizeRequest(height: 56)
+        descriptionView.accessibleLabel = tr("Description")
+        descriptionView.text = line.description
+        let descriptionFrame = ScrolledWindow(child: descriptionView)
+        descriptionFrame.propagatesNaturalHeight = true
+        descriptionFrame.addCssClass("frame")
+        let descriptionCaption = Label(tr("Description"), wraps: false, style: "caption-heading")
+        descriptionCaption.xAlign = 0
+        descriptionCaption.describes(descriptionView)
+        let top = Box(.horizontal, spacing: 6, children: [descriptionCaption])
+        descriptionCaption.expandsHorizontally = true
+        removeButton.addCssClass("flat")
+        removeButton.tooltip = tr("Remove Line")
+        top.append(removeButton)
+        inner.append(top)
+        inner.append(descriptionFrame)
+
+        quantityEntry.text = numbers.string(from: line.quantity)
+        unitEntry.text = line.unit
+        priceEntry.text = money.string(from: line.unitPrice, showSymbol: false)
+        taxEntry.text = numbers.string(from: line.taxRate, maximumFractionDigits: 4)
+        discountEntry.text = line.discountPercent.map { numbers.string(from: $0, maximumFractionDigits: 4) } ?? ""
+
+        let fields = Box(.horizontal, spacing: 8)
+        for (caption, entry, width) in [(tr("Quantity"), quantityEntry, 5), (tr("Unit"), unitEntry, 5),
+                                        (tr("Unit Price"), priceEntry, 9), (tr("Tax %"), taxEntry, 4),
+                                        (tr("Discount %"), discountEntry, 4)] {
+            let label = Label(caption, wraps: false, style: "caption-heading")
+            label.xAlign = 0
+            label.describes(entry)
+            entry.accessibleLabel = caption
+            entry.setProperty("width-chars", width)
+            entry.expandsHorizontally = true
+            let column = Box(.vertical, spacing: 4, children: [label, entry])
+            column.expandsHorizontally = true
+            fields.append(column)
+            entry.onChanged(onChange)
+        }
+        for entry in [quantityEntry, priceEntry, taxEntry, discountEntry] { entry.setProperty("xalign", 1.0) }
+        inner.append(fields)
+
+        let bottom = Box(.horizontal, spacing: 6)
+        errorLabel.xAlign = 0
+        errorLabel.expandsHorizontally = true
+        errorLabel.isVisible = false
+        amountLabel.xAlign = 1
+        amountLabel.addCssClass("heading")
+        bottom.append(errorLabel)
+        bottom.append(amountLabel)
+        inner.append(bottom)
+        descriptionView.onChanged(onChange)
+    }
+
+    /// The line as typed, or the problems with it, each under its field name.
+    func read(currency: Currency) -> (LineItem?, [String]) {
+        var problems: [String] = []
+        func mark(_ entry: Entry, _ error: (any Error)?) {
+            entry.setCssClass("error", enabled: error != nil)
+        }
+        var quantity: Decimal = 0
+        do {
+            quantity = try numbers.decimal(from: quantityEntry.text, maximumFractionDigits: LineItem.maximumQuantityDecimals)
+            mark(quantityEntry, nil)
+        } catch {
+            mark(quantityEntry, error)
+            problems.append(String(format: tr("Quantity: %@"), error.localizedDescription))
+        }
+        var price = Money.zero(currency)
+        do {
+            price = try money.money(from: priceEntry.text, currency: currency)
+            mark(priceEntry, nil)
+        } catch {
+            mark(priceEntry, error)
+            problems.append(String(format: tr("Unit price: %@"), error.localizedDescription))
+        }
+        var tax: Decimal = 0
+        do {
+            tax = try numbers.percent(from: taxEntry.text, maximumFractionDigits: 4)
+            mark(taxEntry, nil)
+        } catch {
+            mark(taxEntry, error)
+            problems.append(String(format: tr("Tax rate: %@"), error.localizedDescription))
+        }
+        var discount: Decimal?
+        if !discountEntry.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            do {
+                discount = try numbers.percent(from: discountEntry.text, maximumFractionDigits: 4)
+                mark(discountEntry, nil)
+            } catch {
+                mark(discountEntry, error)
+                problems.append(String(format: tr("Discount: %@"), error.localizedDescription))
+            }
+        } else {
+            mark(discountEntry, nil)
+        }
+        guard problems.isEmpty else { return (nil, problems) }
+        return (LineItem(description: descriptionView.text, quantity: quantity,
+                         unit: unitEntry.text.trimmingCharacters(in: .whitespaces), unitPrice: price,
+                         taxRate: tax, discountPercent: discount == 0 ? nil : discount), [])
+    }
+
+    func showProblems(_ problems: [String]) {
+        errorLabel.text = problems.joined(separator: "\n")
+        errorLabel.isVisible = !problems.isEmpty
+    }
+
+    var isLocked = false {
+        didSet {
+            for entry in [quantityEntry, unitEntry, priceEntry, taxEntry, discountEntry] { entry.isSensitive = !isLocked }
+            descriptionView.isEditable = !isLocked
+            removeButton.isVisible = !isLocked
+        }
+    }
+}

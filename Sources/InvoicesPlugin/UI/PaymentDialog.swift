@@ -1,0 +1,98 @@
+import BillfoldCore
+import GtkKit
+
+/// Asks for a payment against an invoice: amount (the balance by default), date and a note.
+@MainActor
+final class PaymentDialog {
+    let window = AdwaitaWindow()
+    let amountRow = EntryRow(title: tr("Amount"))
+    let dateRow = EntryRow(title: tr("Date"))
+    let noteRow = EntryRow(title: tr("Note"))
+    let errorLabel = Label("", wraps: true, style: "inline-error")
+    let recordButton = Button(label: tr("_Record"))
+    var onRecord: (@MainActor (Money, CalendarDay, String) -> Void)?
+    private let currency: Currency
+    private let balance: Money
+    private let money = MoneyFormatter()
+
+    init(invoice: Invoice, parent: Window?) {
+        currency = invoice.currency
+        balance = (try? invoice.totals().balanceDue) ?? .zero(invoice.currency)
+        window.title = tr("Record Payment")
+        window.transientParent = parent
+        window.isModal = true
+        window.setDefaultSize(width: 420, height: -1)
+
+        let cancel = Button(label: tr("_Cancel"))
+        cancel.onClicked { [unowned self] in self.window.close() }
+        recordButton.addCssClass("suggested-action")
+        recordButton.onClicked { [unowned self] in self.record() }
+        let header = HeaderBar(title: WindowTitle(tr("Record Payment"), subtitle: invoice.number))
+        header.showsEndTitleButtons = false
+        header.showsStartTitleButtons = false
+        header.packStart(cancel)
+        header.packEnd(recordButton)
+
+        let group = PreferencesGroup(description: String(format: tr("Still owed: %@"), money.string(from: balance)))
+        amountRow.text = money.string(from: balance, showSymbol: false)
+        amountRow.addSuffix(Label(currency.code, wraps: false, style: "dim-label"))
+        dateRow.text = CalendarDay.today().formatted(.short)
+        for row in [amountRow, dateRow, noteRow] {
+            group.add(row)
+            row.onChanged { [unowned self] in self.validate() }
+        }
+        errorLabel.xAlign = 0
+        let content = Box(.vertical, spacing: 12, children: [group, errorLabel])
+        content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
+        window.content = Box(.vertical, children: [header, content])
+        validate()
+    }
+
+    func present() { window.present() }
+
+    /// The payment as typed, or why it cannot be recorded.
+    private func parsed() -> Result<(Money, CalendarDay), ParseFailure> {
+        let amount: Money
+        do {
+            amount = try money.money(from: amountRow.text, currency: currency)
+        } catch {
+            return .failure(ParseFailure(message: error.localizedDescription))
+        }
+        guard amount.isPositive else { return .failure(ParseFailure(message: tr("Enter a payment amount above zero."))) }
+        guard amount.minorUnits <= balance.minorUnits else {
+            return .failure(ParseFailure(message: String(format: tr("The payment is more than the %@ still owed. Enter at most that amount."),
+                                                         money.string(from: balance))))
+        }
+        do {
+            return .success((amount, try CalendarDay.parse(dateRow.text)))
+        } catch {
+            return .failure(ParseFailure(message: error.localizedDescription))
+        }
+    }
+
+    @discardableResult
+    func validate() -> Bool {
+        switch parsed() {
+        case .success:
+            errorLabel.isVisible = false
+            recordButton.isSensitive = true
+            return true
+        case .failure(let failure):
+            errorLabel.text = failure.message
+            errorLabel.isVisible = true
+            recordButton.isSensitive = false
+            return false
+        }
+    }
+
+    func record() {
+        guard case .success(let (amount, date)) = parsed() else { return }
+        onRecord?(amount, date, noteRow.text.trimmingCharacters(in: .whitespaces))
+        window.close()
+    }
+}
+
+/// A message saying why typed text cannot be used.
+struct ParseFailure: Error {
+    let message: String
+}
