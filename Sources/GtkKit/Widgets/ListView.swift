@@ -26,6 +26,8 @@ public final class ListView: Widget {
         let single = gtk_single_selection_new(model.listModel)
         gtk_single_selection_set_autoselect(single, 0)
         gtk_single_selection_set_can_unselect(single, 1)
+        // Autoselect was on while it was made, which chose the first row.
+        gtk_single_selection_set_selected(single, GTK_INVALID_LIST_POSITION)
         selection = Object(retaining: untyped(single))
         let signalFactory = gtk_signal_list_item_factory_new()
         factory = Object(retaining: untyped(signalFactory))

@@ -8,7 +8,8 @@ import PluginAPI
 final class InvoiceDetailView {
     let widget: Widget
     private unowned let page: InvoicesPage
-    private unowned let context: PluginContext
+    // The shell does not keep the context; the views do.
+    private let context: PluginContext
     private let money = MoneyFormatter()
     private(set) var invoice: Invoice?
 

@@ -10,7 +10,8 @@ import PluginAPI
 final class InvoiceEditor {
     let window = AdwaitaWindow()
     private let repository: InvoiceRepository
-    private unowned let context: PluginContext
+    // The shell does not keep the context; the views do.
+    private let context: PluginContext
     private let money = MoneyFormatter()
     private let numbers = NumberFormatting()
     private let profile: BusinessProfile

@@ -10,7 +10,8 @@ import PluginAPI
 final class InvoicesPage {
     let widget = Leaflet()
     let repository: InvoiceRepository
-    private unowned let context: PluginContext
+    // The shell does not keep the context; the views do.
+    private let context: PluginContext
     let model: InvoiceListModel
     private let money = MoneyFormatter()
 

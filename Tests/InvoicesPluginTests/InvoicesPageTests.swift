@@ -1,0 +1,249 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+import PluginAPI
+import Storage
+import Testing
+import TestSupport
+@testable import InvoicesPlugin
+
+/// The Invoices page driven in-process as a person would: through its fields and buttons.
+@Suite(.serialized, needsDisplay) @MainActor
+struct InvoicesPageTests {
+    let numbers = NumberFormatting()
+    let moneyFormatter = MoneyFormatter()
+
+    /// The plugin activated over a fresh in-memory database with a saved profile. Widgets are
+    /// kept by each test's locals, so they go away on the main thread.
+    func activate(profile currency: Currency = .eur) throws -> (InvoicesPage, InvoiceRepository, TestHost) {
+        let host = TestHost()
+        let plugin = Invoices()
+        let database = try Database.inMemory()
+        let repository = try InvoiceRepository(database: database)
+        try repository.saveProfile(BusinessProfile(name: "Studio Nord", defaultCurrency: currency, paymentTermsDays: 14,
+                                                   defaultTaxRate: 19))
+        try plugin.activate(in: host.context(for: "invoices", database: database))
+        let page = try #require(plugin.invoicesPage)
+        return (page, repository, host)
+    }
+
+    func amount(_ text: String, _ currency: Currency = .eur) -> String {
+        moneyFormatter.string(from: money(text, currency))
+    }
+
+    func fill(_ line: LineItemEditor, _ description: String, quantity: String, price: String, tax: String) {
+        line.descriptionView.text = description
+        line.quantityEntry.text = numbers.string(from: decimal(quantity))
+        line.priceEntry.text = moneyFormatter.string(from: money(price), showSymbol: false)
+        line.taxEntry.text = numbers.string(from: decimal(tax))
+    }
+
+    @Test func createsAClientAndAnInvoiceWithThreeLinesThroughTheForm() throws {
+        let (page, repository, _) = try activate()
+        #expect(page.listStack.visibleChildName == "empty")
+        page.newInvoice()
+        let editor = try #require(page.editor)
+        #expect(!editor.saveButton.isSensitive)
+
+        // "New Client…" is the last choice; it opens the client form.
+        editor.clientRow.selectedIndex = editor.clients.count
+        let clientForm = try #require(editor.clientEditor)
+        #expect(!clientForm.saveButton.isSensitive)
+        clientForm.nameRow.text = "Acme GmbH"
+        clientForm.emailRow.text = "billing@acme.example"
+        #expect(clientForm.saveButton.isSensitive)
+        #expect(clientForm.save() != nil)
+        #expect(editor.clients.map(\.name) == ["Acme GmbH"])
+        #expect(editor.clientRow.selectedIndex == 0)
+
+        fill(editor.lineEditors[0], "Logo design\nthree drafts and the final artwork", quantity: "3", price: "100.00", tax: "19")
+        editor.addLine()
+        fill(editor.lineEditors[1], "Hosting", quantity: "12", price: "4.99", tax: "19")
+        editor.addLine()
+        fill(editor.lineEditors[2], "Style guide booklet", quantity: "1", price: "20.00", tax: "7")
+
+        // 300.00 + 59.88 + 20.00; 19 % of 359.88 is 68.38 and 7 % of 20.00 is 1.40.
+        #expect(editor.subtotalLabel.text == amount("379.88"))
+        #expect(editor.totalLabel.text == amount("449.66"))
+        #expect(editor.lineEditors[1].amountLabel.text == amount("59.88"))
+        #expect(editor.currentTotals?.taxLines.map(\.tax) == [money("1.40"), money("68.38")])
+        #expect(editor.saveButton.isSensitive)
+
+        let saved = try #require(editor.save())
+        #expect(saved.lines.count == 3)
+        #expect(saved.lines[0].description == "Logo design\nthree drafts and the final artwork")
+        let savedID = try #require(saved.id)
+        #expect(try repository.invoice(savedID)?.totals().total == money("449.66"))
+        #expect(page.listStack.visibleChildName == "list")
+        #expect(page.ids.count == 1)
+        #expect(page.selectedID == saved.id)
+        #expect(page.detail.balanceLabel.text == amount("449.66"))
+        #expect(page.detail.sendButton.isVisible)
+    }
+
+    @Test func badValuesSayWhyAndKeepSaveOff() throws {
+        let (page, repository, _) = try activate()
+        let client = try repository.save(Client(name: "Globex", currency: .eur))
+        page.newInvoice()
+        let editor = try #require(page.editor)
+        editor.clientRow.selectedIndex = editor.clients.firstIndex { $0.id == client.id }
+        let line = editor.lineEditors[0]
+        fill(line, "Consulting", quantity: "2", price: "80.00", tax: "19")
+        #expect(editor.saveButton.isSensitive)
+
+        line.priceEntry.text = "12x"
+        #expect(!editor.saveButton.isSensitive)
+        #expect(line.errorLabel.isVisible)
+        #expect(line.errorLabel.text.contains("cannot be part of an amount"))
+        #expect(line.priceEntry.hasCssClass("error"))
+        #expect(editor.totalLabel.text == "—")
+
+        line.priceEntry.text = moneyFormatter.string(from: money("80.00"), showSymbol: false)
+        #expect(editor.saveButton.isSensitive)
+        #expect(!line.errorLabel.isVisible)
+
+        editor.issueRow.text = "not a date"
+        #expect(!editor.saveButton.isSensitive)
+        #expect(editor.invoiceErrors.isVisible)
+        #expect(editor.invoiceErrors.text.contains("Enter a date like"))
+
+        // A due date before the issue date is a rule the domain checks; the form shows it.
+        let issue = CalendarDay.today()
+        editor.issueRow.text = issue.formatted(.short)
+        editor.dueRow.text = issue.adding(days: -3).formatted(.short)
+        #expect(!editor.saveButton.isSensitive)
+        #expect(editor.invoiceErrors.text.contains("The due date cannot be before the issue date."))
+
+        line.quantityEntry.text = "0"
+        editor.dueRow.text = issue.formatted(.short)
+        #expect(line.errorLabel.text.contains("Enter a quantity above zero."))
+        #expect(!editor.saveButton.isSensitive)
+        #expect(try repository.invoiceCount() == 0)
+    }
+
+    @Test func theDueDateFollowsTheClientsTermsUntilItIsTyped() throws {
+        let (page, repository, _) = try activate()
+        let client = try repository.save(Client(name: "Initech", currency: .usd, paymentTermsDays: 30))
+        page.newInvoice()
+        let editor = try #require(page.editor)
+        editor.clientRow.selectedIndex = editor.clients.firstIndex { $0.id == client.id }
+        let issue = CalendarDay.today()
+        #expect(editor.dueRow.text == issue.adding(days: 30).formatted(.short))
+        #expect(editor.currencyRow.selectedIndex == Currency.all.firstIndex(of: .usd))
+        editor.issueRow.text = issue.adding(days: 1).formatted(.short)
+        #expect(editor.dueRow.text == issue.adding(days: 31).formatted(.short))
+        editor.dueRow.text = issue.adding(days: 5).formatted(.short)
+        editor.issueRow.text = issue.adding(days: 2).formatted(.short)
+        #expect(editor.dueRow.text == issue.adding(days: 5).formatted(.short))
+    }
+
+    @Test func filterChipsAndSearchChangeTheList() async throws {
+        let (page, repository, _) = try activate()
+        let acme = try repository.save(Client(name: "Acme", currency: .eur))
+        let globex = try repository.save(Client(name: "Globex", currency: .eur))
+        let today = CalendarDay.today()
+        func save(_ client: Client, _ description: String, sent: Bool, issued: CalendarDay = today) throws {
+            var invoice = Invoice(clientID: client.id, issueDate: issued, dueDate: issued.adding(days: 14), currency: .eur,
+                                  lines: [LineItem(description: description, quantity: 1, unitPrice: money("10.00"))])
+            invoice = try repository.save(invoice)
+            if sent {
+                try invoice.markSent(on: issued)
+                try repository.save(invoice)
+            }
+        }
+        try save(acme, "Website", sent: false)
+        try save(acme, "Hosting", sent: true)
+        try save(globex, "Audit", sent: true, issued: today.adding(days: -60))
+        page.reload(dataChanged: true)
+        #expect(page.ids.count == 3)
+        #expect(page.outstandingLabel.text == amount("20.00"))
+        #expect(page.overdueLabel.text == amount("10.00"))
+
+        page.filterButtons[.draft]?.isActive = true
+        #expect(page.ids.count == 1)
+        page.filterButtons[.overdue]?.isActive = true
+        #expect(page.ids.count == 1)
+        page.filterButtons[.sent]?.isActive = true
+        #expect(page.ids.count == 1)
+        page.filterButtons[.paid]?.isActive = true
+        #expect(page.ids.count == 0)
+        #expect(page.listStack.visibleChildName == "no-results")
+        page.filterButtons[.all]?.isActive = true
+        #expect(page.ids.count == 3)
+
+        page.searchEntry.text = "acme"
+        #expect(await MainLoop.wait(until: { page.ids.count == 2 }))
+        page.searchEntry.text = "acme host"
+        #expect(await MainLoop.wait(until: { page.ids.count == 1 }))
+        page.searchEntry.text = ""
+        #expect(await MainLoop.wait(until: { page.ids.count == 3 }))
+
+        page.sortButtons[.issueDate]?.isActive = true
+        let byDate = page.model.ids
+        page.sortButtons[.dueDate]?.isActive = true
+        #expect(page.model.query.sort == .dueDate)
+        #expect(Set(page.model.ids) == Set(byDate))
+    }
+
+    @Test func deleteOffersUndo() throws {
+        let (page, repository, host) = try activate()
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        let invoice = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                  lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("5.00"))]))
+        page.reload(dataChanged: true)
+        page.select(try #require(invoice.id))
+        #expect(page.selectedID == invoice.id)
+        page.deleteSelected()
+        #expect(page.ids.count == 0)
+        #expect(try repository.invoiceCount() == 0)
+        #expect(host.toasts.last == String(format: "Invoice %@ deleted", invoice.number))
+        let undo = try #require(host.undoHandlers.last)
+        undo()
+        #expect(try repository.invoiceCount() == 1)
+        #expect(page.ids.count == 1)
+        #expect(page.selectedID == invoice.id)
+    }
+
+    @Test func aPaymentCanBeRecordedFromTheDetailPane() throws {
+        let (page, repository, _) = try activate()
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        var invoice = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                  lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("50.00"))]))
+        page.reload(dataChanged: true)
+        let id = try #require(invoice.id)
+        page.select(id)
+        page.detail.sendButton.click()
+        invoice = try #require(try repository.invoice(id))
+        #expect(invoice.status == .sent)
+        #expect(page.detail.paymentButton.isVisible)
+
+        let dialog = PaymentDialog(invoice: invoice, parent: nil)
+        dialog.onRecord = { amount, date, note in
+            var copy = invoice
+            try? copy.recordPayment(amount, on: date, note: note)
+            _ = try? repository.save(copy)
+        }
+        dialog.amountRow.text = moneyFormatter.string(from: money("60.00"), showSymbol: false)
+        #expect(!dialog.recordButton.isSensitive)
+        #expect(dialog.errorLabel.text.contains("more than"))
+        dialog.amountRow.text = moneyFormatter.string(from: money("20.00"), showSymbol: false)
+        #expect(dialog.recordButton.isSensitive)
+        dialog.record()
+        #expect(try repository.invoice(id)?.totals().balanceDue == money("30.00"))
+    }
+
+    @Test func theFreeTierStopsAtItsLimitAndSaysWhy() throws {
+        let (page, repository, host) = try activate()
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        for _ in 0..<EntitlementLimits.freeInvoices {
+            try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur))
+        }
+        page.reload(dataChanged: true)
+        page.newInvoice()
+        #expect(page.editor == nil)
+        #expect(host.toasts.last?.contains("needs Billfold Pro") == true)
+        #expect(host.shortcuts["<Control>n"] != nil)
+        #expect(host.shortcuts["<Control>f"] != nil)
+    }
+}
