@@ -41,11 +41,14 @@ public final class Invoices: Plugin {
     public func activate(in context: PluginContext) throws {
         let repository = try InvoiceRepository(database: context.database())
         self.repository = repository
-        let view = InvoicesPage(context: context, repository: repository)
-        invoicesPage = view
-        page = PluginPage(title: tr("Invoices"), iconName: info.iconName, widget: view.widget) { [weak view] in
-            view?.pageShown()
-        }
+        // Built when first shown: most starts open another page.
+        page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
+                          onShown: { [weak self] in self?.invoicesPage?.pageShown() },
+                          build: { [unowned self] in
+                              let view = InvoicesPage(context: context, repository: repository)
+                              self.invoicesPage = view
+                              return view.widget
+                          })
     }
 
     public func deactivate() {

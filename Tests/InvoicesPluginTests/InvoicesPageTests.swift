@@ -15,8 +15,9 @@ struct InvoicesPageTests {
     let moneyFormatter = MoneyFormatter()
 
     /// The plugin activated over a fresh in-memory database with a saved profile. Widgets are
-    /// kept by each test's locals, so they go away on the main thread.
-    func activate(profile currency: Currency = .eur) throws -> (InvoicesPage, InvoiceRepository, TestHost) {
+    /// kept by each test's locals, so they go away on the main thread; the test keeps the host
+    /// and the plugin alive as the shell would.
+    func activate(profile currency: Currency = .eur) throws -> (InvoicesPage, InvoiceRepository, TestHost, Invoices) {
         let host = TestHost()
         let plugin = Invoices()
         let database = try Database.inMemory()
@@ -24,8 +25,10 @@ struct InvoicesPageTests {
         try repository.saveProfile(BusinessProfile(name: "Studio Nord", defaultCurrency: currency, paymentTermsDays: 14,
                                                    defaultTaxRate: 19))
         try plugin.activate(in: host.context(for: "invoices", database: database))
+        #expect(plugin.invoicesPage == nil)
+        _ = try #require(plugin.page).widget
         let page = try #require(plugin.invoicesPage)
-        return (page, repository, host)
+        return (page, repository, host, plugin)
     }
 
     func amount(_ text: String, _ currency: Currency = .eur) -> String {
@@ -40,7 +43,8 @@ struct InvoicesPageTests {
     }
 
     @Test func createsAClientAndAnInvoiceWithThreeLinesThroughTheForm() throws {
-        let (page, repository, _) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         #expect(page.listStack.visibleChildName == "empty")
         page.newInvoice()
         let editor = try #require(page.editor)
@@ -83,7 +87,8 @@ struct InvoicesPageTests {
     }
 
     @Test func badValuesSayWhyAndKeepSaveOff() throws {
-        let (page, repository, _) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let client = try repository.save(Client(name: "Globex", currency: .eur))
         page.newInvoice()
         let editor = try #require(page.editor)
@@ -123,7 +128,8 @@ struct InvoicesPageTests {
     }
 
     @Test func theDueDateFollowsTheClientsTermsUntilItIsTyped() throws {
-        let (page, repository, _) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let client = try repository.save(Client(name: "Initech", currency: .usd, paymentTermsDays: 30))
         page.newInvoice()
         let editor = try #require(page.editor)
@@ -139,7 +145,8 @@ struct InvoicesPageTests {
     }
 
     @Test func filterChipsAndSearchChangeTheList() async throws {
-        let (page, repository, _) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let acme = try repository.save(Client(name: "Acme", currency: .eur))
         let globex = try repository.save(Client(name: "Globex", currency: .eur))
         let today = CalendarDay.today()
@@ -187,7 +194,8 @@ struct InvoicesPageTests {
     }
 
     @Test func deleteOffersUndo() throws {
-        let (page, repository, host) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let client = try repository.save(Client(name: "Acme", currency: .eur))
         let invoice = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
                                                   lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("5.00"))]))
@@ -206,7 +214,8 @@ struct InvoicesPageTests {
     }
 
     @Test func aPaymentCanBeRecordedFromTheDetailPane() throws {
-        let (page, repository, _) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let client = try repository.save(Client(name: "Acme", currency: .eur))
         var invoice = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
                                                   lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("50.00"))]))
@@ -234,7 +243,8 @@ struct InvoicesPageTests {
     }
 
     @Test func theFreeTierStopsAtItsLimitAndSaysWhy() throws {
-        let (page, repository, host) = try activate()
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
         let client = try repository.save(Client(name: "Acme", currency: .eur))
         for _ in 0..<EntitlementLimits.freeInvoices {
             try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur))

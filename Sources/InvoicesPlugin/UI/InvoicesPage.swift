@@ -210,7 +210,8 @@ final class InvoicesPage {
 
     /// The page came into view: the day may have changed since, so overdue is worked out again.
     func pageShown() {
-        reload(dataChanged: model.today != .today())
+        guard model.today != .today() else { return }
+        reload(dataChanged: true)
     }
 
     // MARK: The list
