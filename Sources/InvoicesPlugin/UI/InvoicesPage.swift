@@ -95,11 +95,11 @@ final class InvoicesPage {
 
         let chips = Box(.horizontal)
         chips.makeLinked()
-        chips.isHomogeneous = true
         for filter in [InvoiceFilter.all, .draft, .sent, .overdue, .paid] {
             let button = ToggleButton(label: filter.title)
             if let first = filterButtons[.all] { button.join(first) }
             button.isActive = filter == .all
+            button.expandsHorizontally = true
             button.onToggled { [unowned self, unowned button] in
                 guard button.isActive, !self.isUpdating else { return }
                 self.model.query.filter = filter
@@ -131,6 +131,8 @@ final class InvoicesPage {
         listView.onSelectionChanged { [unowned self] in
             guard !self.isUpdating else { return }
             self.selectionChanged()
+            // On a narrow window choosing an invoice opens it.
+            if self.widget.isFolded, self.selectedID != nil { self.widget.visibleChild = self.detailPane }
         }
         listView.onActivated { [unowned self] _ in
             if self.widget.isFolded { self.widget.visibleChild = self.detailPane }
@@ -151,7 +153,7 @@ final class InvoicesPage {
                                  description: tr("Try another search or filter.")), named: "no-results")
         listStack.expandsVertically = true
         listPane.append(listStack)
-        listPane.setSizeRequest(width: 340)
+        listPane.setSizeRequest(width: 300)
     }
 
     private func makeSortButton() -> Widget {
@@ -186,7 +188,7 @@ final class InvoicesPage {
         detailStack.expandsHorizontally = true
         detailPane.append(detailStack)
         detailPane.expandsHorizontally = true
-        detailPane.setSizeRequest(width: 360)
+        detailPane.setSizeRequest(width: 300)
     }
 
     private func addShortcuts() {
