@@ -256,4 +256,37 @@ struct InvoicesPageTests {
         #expect(host.shortcuts["<Control>n"] != nil)
         #expect(host.shortcuts["<Control>f"] != nil)
     }
+
+    @Test func clientsShowTheirInvoicesAndDeletingOneAsksAboutThem() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let acme = try repository.save(Client(name: "Acme", currency: .eur))
+        _ = try repository.save(Client(name: "Globex", currency: .eur))
+        var invoice = try repository.save(Invoice(clientID: acme.id, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                  lines: [LineItem(description: "Work", quantity: 2, unitPrice: money("15.00"))]))
+        try invoice.markSent(on: .today())
+        invoice = try repository.save(invoice)
+        page.reload(dataChanged: true)
+
+        page.openClients()
+        let clients = try #require(page.clientsWindow)
+        #expect(clients.summaries.map(\.client.name) == ["Acme", "Globex"])
+        clients.searchEntry.text = "glob"
+        #expect(await MainLoop.wait(until: { clients.summaries.count == 1 }))
+        clients.searchEntry.text = ""
+        #expect(await MainLoop.wait(until: { clients.summaries.count == 2 }))
+
+        clients.show(acme)
+        #expect(clients.stack.visibleChildName == "client")
+        #expect(clients.owedLabel.text == amount("30.00"))
+
+        clients.confirmDelete()
+        let dialog = try #require(clients.confirmation)
+        dialog.respond("keep")
+        #expect(try repository.clients().map(\.name) == ["Globex"])
+        #expect(try repository.invoiceCount() == 1)
+        #expect(host.toasts.last == "Client deleted; its 1 invoice was kept")
+        #expect(clients.stack.visibleChildName == "list")
+        #expect(page.ids.count == 1)
+    }
 }

@@ -19,6 +19,7 @@ final class InvoicesPage {
     let listPane = Box(.vertical)
     let listHeader: HeaderBar
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
+    let clientsButton = Button(iconName: "system-users-symbolic", accessibleLabel: tr("Clients"))
     let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
     private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
     private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
@@ -43,6 +44,7 @@ final class InvoicesPage {
     private(set) var selectedID: InvoiceID?
     /// The editor open now, if any.
     private(set) var editor: InvoiceEditor?
+    private(set) var clientsWindow: ClientsWindow?
 
     init(context: PluginContext, repository: InvoiceRepository) {
         self.context = context
@@ -69,6 +71,9 @@ final class InvoicesPage {
         newButton.onClicked { [unowned self] in self.newInvoice() }
         listHeader.packEnd(newButton)
         listHeader.packEnd(makeSortButton())
+        clientsButton.tooltip = tr("Clients")
+        clientsButton.onClicked { [unowned self] in self.openClients() }
+        listHeader.packEnd(clientsButton)
         listPane.append(listHeader)
 
         totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
@@ -309,6 +314,15 @@ final class InvoicesPage {
         editor.onClosed = { [weak self] in self?.editor = nil }
         self.editor = editor
         editor.present()
+    }
+
+    /// The client list; changes there (a rename, a deletion) show in the invoice list at once.
+    func openClients() {
+        let clients = ClientsWindow(repository: repository, context: context)
+        clients.onChanged = { [weak self] in self?.reload(dataChanged: true) }
+        clients.onClosed = { [weak self] in self?.clientsWindow = nil }
+        clientsWindow = clients
+        clients.present()
     }
 
     /// Deletes the selected invoice, offering Undo.

@@ -1,0 +1,222 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+import PluginAPI
+
+/// The client list in its own window: search, and for one client its details, what it owes,
+/// its invoices, and edit or delete.
+@MainActor
+final class ClientsWindow {
+    let window = AdwaitaWindow()
+    private let repository: InvoiceRepository
+    private let context: PluginContext
+    private let money = MoneyFormatter()
+    /// Called after a client was added, changed or deleted, so the invoice list can follow.
+    var onChanged: (@MainActor () -> Void)?
+    var onClosed: (@MainActor () -> Void)?
+
+    let stack = Stack()
+    let searchEntry = SearchEntry(placeholder: tr("Search clients"))
+    let list = ListBox()
+    private(set) var summaries: [ClientSummary] = []
+    let listStack = Stack()
+    private let title = WindowTitle(tr("Clients"))
+    private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to Clients"))
+    private let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Client"))
+
+    // One client
+    let nameLabel = Label("", wraps: true, style: "title-2")
+    let detailsLabel = Label("", wraps: true, style: "dim-label")
+    let owedRow = ActionRow(title: tr("Outstanding"))
+    let owedLabel = Label("", wraps: true, style: "numeric")
+    let invoicesGroup = PreferencesGroup(title: tr("Invoices"))
+    private var invoiceRows: [Widget] = []
+    let editButton = Button(label: tr("_Edit"))
+    let deleteButton = Button(label: tr("_Delete"))
+    private(set) var shownClient: Client?
+    private(set) var clientEditor: ClientEditor?
+    private(set) var confirmation: MessageDialog?
+
+    init(repository: InvoiceRepository, context: PluginContext) {
+        self.repository = repository
+        self.context = context
+        window.title = tr("Clients")
+        window.transientParent = context.window
+        window.isModal = true
+        window.setDefaultSize(width: 520, height: 640)
+        window.onCloseRequest { [weak self] in
+            self?.onClosed?()
+            return false
+        }
+
+        let header = HeaderBar(title: title)
+        backButton.onClicked { [unowned self] in self.showList() }
+        header.packStart(backButton)
+        addButton.tooltip = tr("New Client")
+        addButton.onClicked { [unowned self] in self.edit(nil) }
+        header.packStart(addButton)
+
+        searchEntry.accessibleLabel = tr("Search clients")
+        searchEntry.onSearchChanged { [unowned self] in self.reload() }
+        list.styleAsBoxedList()
+        list.accessibleLabel = tr("Clients")
+        list.onRowActivated { [unowned self] index in
+            guard self.summaries.indices.contains(index) else { return }
+            self.show(self.summaries[index].client)
+        }
+        listStack.add(list, named: "list")
+        listStack.add(StatusPage(iconName: "system-users-symbolic", title: tr("No Clients"),
+                                 description: tr("Add a client with the + button, or when writing an invoice.")), named: "empty")
+        listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Clients")), named: "no-results")
+        let listContent = Box(.vertical, spacing: 12, children: [searchEntry, listStack])
+        listContent.setMargins(top: 12, bottom: 24, start: 12, end: 12)
+        stack.add(ScrolledWindow(child: Clamp(child: listContent, maximumWidth: 600)), named: "list")
+
+        nameLabel.xAlign = 0
+        nameLabel.isSelectable = true
+        detailsLabel.xAlign = 0
+        detailsLabel.isSelectable = true
+        owedLabel.align(vertical: .center)
+        owedLabel.xAlign = 1
+        owedRow.addSuffix(owedLabel)
+        let owed = PreferencesGroup()
+        owed.add(owedRow)
+        deleteButton.addCssClass("destructive-action")
+        editButton.onClicked { [unowned self] in self.edit(self.shownClient) }
+        deleteButton.onClicked { [unowned self] in self.confirmDelete() }
+        let buttons = Box(.horizontal, spacing: 6, children: [editButton, deleteButton])
+        let clientContent = Box(.vertical, spacing: 18, children: [
+            Box(.vertical, spacing: 4, children: [nameLabel, detailsLabel]), buttons, owed, invoicesGroup,
+        ])
+        clientContent.setMargins(top: 18, bottom: 24, start: 12, end: 12)
+        stack.add(ScrolledWindow(child: Clamp(child: clientContent, maximumWidth: 600)), named: "client")
+        stack.expandsVertically = true
+        window.content = Box(.vertical, children: [header, stack])
+        showList()
+    }
+
+    func present() { window.present() }
+
+    func reload() {
+        summaries = (try? repository.clientSummaries(matching: searchEntry.text)) ?? []
+        list.removeAll()
+        for summary in summaries {
+            let row = ActionRow(title: summary.client.name, subtitle: subtitle(for: summary))
+            row.addSuffix(Image(iconName: "go-next-symbolic"))
+            list.append(row, accessibleLabel: summary.client.name)
+        }
+        let anyClients = !summaries.isEmpty || !((try? repository.clients()) ?? []).isEmpty
+        listStack.visibleChildName = !anyClients ? "empty" : summaries.isEmpty ? "no-results" : "list"
+    }
+
+    private func subtitle(for summary: ClientSummary) -> String {
+        var parts = [String(format: trn("%d invoice", "%d invoices", summary.invoiceCount), summary.invoiceCount)]
+        if !summary.outstanding.isEmpty {
+            parts.append(String(format: tr("owes %@"), summary.outstanding.map { money.string(from: $0) }.joined(separator: ", ")))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    func showList() {
+        shownClient = nil
+        backButton.isVisible = false
+        addButton.isVisible = true
+        title.title = tr("Clients")
+        reload()
+        stack.visibleChildName = "list"
+    }
+
+    /// One client's page: details, what it owes, and its latest invoices.
+    func show(_ client: Client) {
+        guard let id = client.id else { return }
+        shownClient = client
+        backButton.isVisible = true
+        addButton.isVisible = false
+        title.title = client.name
+        nameLabel.text = client.name
+        detailsLabel.text = [client.email, client.address, client.taxID].filter { !$0.isEmpty }.joined(separator: "\n")
+        detailsLabel.isVisible = !detailsLabel.text.isEmpty
+        let owed = (try? repository.outstandingBalance(ofClient: id)) ?? []
+        owedLabel.text = owed.isEmpty ? tr("Nothing") : owed.map { money.string(from: $0) }.joined(separator: "\n")
+
+        invoiceRows.forEach(invoicesGroup.remove)
+        invoiceRows = []
+        let count = (try? repository.invoiceCount(ofClient: id)) ?? 0
+        let shown = (try? repository.invoiceSummaries(matching: InvoiceListQuery(clientID: id), limit: 50)) ?? []
+        for summary in shown {
+            let row = ActionRow(title: summary.number, subtitle: String(format: tr("%@ · %@"), summary.issueDate.formatted(.medium),
+                                                                        summary.displayStatus.title))
+            let amount = Label(money.string(from: summary.total), wraps: false, style: "numeric")
+            amount.align(vertical: .center)
+            row.addSuffix(amount)
+            invoicesGroup.add(row)
+            invoiceRows.append(row)
+        }
+        invoicesGroup.groupDescription = count > shown.count
+            ? String(format: tr("The latest %d of %d; search the invoice list for the others."), shown.count, count)
+            : (count == 0 ? tr("No invoices yet.") : nil)
+        stack.visibleChildName = "client"
+    }
+
+    func edit(_ client: Client?) {
+        let profile = (try? repository.profile()) ?? .initial()
+        let editor = ClientEditor(repository: repository, client: client, parent: window, profile: profile)
+        editor.onSaved = { [weak self] saved in
+            guard let self else { return }
+            self.onChanged?()
+            if self.shownClient != nil { self.show(saved) } else { self.reload() }
+        }
+        editor.onClosed = { [weak self] in self?.clientEditor = nil }
+        clientEditor = editor
+        editor.present()
+    }
+
+    /// Asks before deleting; a client with invoices needs a decision about them.
+    func confirmDelete() {
+        guard let client = shownClient, let id = client.id else { return }
+        let count = (try? repository.invoiceCount(ofClient: id)) ?? 0
+        let body = count == 0
+            ? tr("The client has no invoices.")
+            : String(format: trn("%@ has %d invoice. Keep it: the client leaves this list, and the invoice keeps its name and address. Or delete it with the client; its number is never used again.",
+                                 "%@ has %d invoices. Keep them: the client leaves this list, and the invoices keep its name and address. Or delete them with the client; their numbers are never used again.",
+                                 count), client.name, count)
+        let dialog = MessageDialog(parent: window, heading: String(format: tr("Delete %@?"), client.name), body: body)
+        dialog.addResponse("cancel", label: tr("_Cancel"))
+        if count == 0 {
+            dialog.addResponse("delete", label: tr("_Delete"), appearance: .destructive)
+        } else {
+            dialog.addResponse("keep", label: tr("_Keep Invoices"))
+            dialog.addResponse("delete", label: tr("Delete _Invoices Too"), appearance: .destructive)
+        }
+        dialog.setDefaultResponse("cancel")
+        dialog.setCloseResponse("cancel")
+        dialog.onResponse { [weak self] response in
+            self?.confirmation = nil
+            switch response {
+            case "keep": self?.delete(id, invoices: .keep)
+            case "delete": self?.delete(id, invoices: count == 0 ? nil : .delete)
+            default: break
+            }
+        }
+        confirmation = dialog
+        dialog.present()
+    }
+
+    func delete(_ id: ClientID, invoices: ClientInvoicesOnDelete?) {
+        do {
+            let result = try repository.deleteClient(id, invoices: invoices)
+            switch result {
+            case .deleted:
+                context.showToast(tr("Client deleted"))
+            case .archived(let kept):
+                context.showToast(String(format: trn("Client deleted; its %d invoice was kept", "Client deleted; its %d invoices were kept", kept), kept))
+            case .deletedWithInvoices(let count):
+                context.showToast(String(format: trn("Client and %d invoice deleted", "Client and %d invoices deleted", count), count))
+            }
+            onChanged?()
+            showList()
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+}
