@@ -79,3 +79,13 @@ struct SearchAndChoiceWidgetTests {
         #expect(content.isInside(button))
     }
 }
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct PlainTextRowTests {
+    @Test func showsMarkupCharactersAsTyped() {
+        let row = ActionRow.plain(title: "Smith & Sons <Ltd>", subtitle: "a & b")
+        #expect(row.title == "Smith & Sons <Ltd>")
+        #expect(row.subtitle == "a & b")
+        #expect(!row.boolProperty("use-markup"))
+    }
+}

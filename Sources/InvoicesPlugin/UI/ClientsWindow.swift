@@ -101,7 +101,7 @@ final class ClientsWindow {
         summaries = (try? repository.clientSummaries(matching: searchEntry.text)) ?? []
         list.removeAll()
         for summary in summaries {
-            let row = ActionRow(title: summary.client.name, subtitle: subtitle(for: summary))
+            let row = ActionRow.plain(title: summary.client.name, subtitle: subtitle(for: summary))
             row.addSuffix(Image(iconName: "go-next-symbolic"))
             list.append(row, accessibleLabel: summary.client.name)
         }
@@ -144,7 +144,7 @@ final class ClientsWindow {
         let count = (try? repository.invoiceCount(ofClient: id)) ?? 0
         let shown = (try? repository.invoiceSummaries(matching: InvoiceListQuery(clientID: id), limit: 50)) ?? []
         for summary in shown {
-            let row = ActionRow(title: summary.number, subtitle: String(format: tr("%@ · %@"), summary.issueDate.formatted(.medium),
+            let row = ActionRow.plain(title: summary.number, subtitle: String(format: tr("%@ · %@"), summary.issueDate.formatted(.medium),
                                                                         summary.displayStatus.title))
             let amount = Label(money.string(from: summary.total), wraps: false, style: "numeric")
             amount.align(vertical: .center)

@@ -17,7 +17,6 @@ final class InvoiceDetailView {
     let numberLabel = Label("", wraps: true, style: "title-2")
     let clientLabel = Label("", wraps: true, style: "dim-label")
     private var badgeClass: String?
-    let clientRow = ActionRow(title: tr("Client"))
     let issueRow = ActionRow(title: tr("Issued"))
     let dueRow = ActionRow(title: tr("Due"))
     let totalRow = ActionRow(title: tr("Total"))
@@ -112,7 +111,6 @@ final class InvoiceDetailView {
 
         let clientName = invoice.billTo?.name
             ?? invoice.clientID.flatMap { try? page.repository.client($0) }?.name ?? ""
-        clientRow.subtitle = clientName
         numberLabel.text = invoice.number
         clientLabel.text = clientName
         issueRow.subtitle = invoice.issueDate.formatted(.medium)
@@ -127,7 +125,7 @@ final class InvoiceDetailView {
         let numbers = NumberFormatting()
         for (line, net) in zip(invoice.lines, totals.lineNets) {
             let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            let row = ActionRow(title: firstLine,
+            let row = ActionRow.plain(title: firstLine,
                                 subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
                                                  money.string(from: line.unitPrice)))
             let amount = Label(money.string(from: net), wraps: false, style: "numeric")
@@ -141,7 +139,7 @@ final class InvoiceDetailView {
         paymentRows.forEach(paymentsGroup.remove)
         paymentRows = []
         for payment in invoice.payments {
-            let row = ActionRow(title: payment.date.formatted(.medium), subtitle: payment.note.isEmpty ? nil : payment.note)
+            let row = ActionRow.plain(title: payment.date.formatted(.medium), subtitle: payment.note.isEmpty ? nil : payment.note)
             let amount = Label(money.string(from: payment.amount), wraps: false, style: "numeric")
             amount.align(vertical: .center)
             row.addSuffix(amount)
