@@ -37,10 +37,14 @@ public final class Invoices: Plugin {
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     private(set) var invoicesPage: InvoicesPage?
+    /// The last business profile page made, for tests.
+    private(set) weak var profileView: BusinessProfileView?
+    private var context: PluginContext?
 
     public func activate(in context: PluginContext) throws {
         let repository = try InvoiceRepository(database: context.database())
         self.repository = repository
+        self.context = context
         // Built when first shown: most starts open another page.
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
@@ -51,7 +55,18 @@ public final class Invoices: Plugin {
                           })
     }
 
+    public func makePreferencesPage() -> PreferencesPage? {
+        guard let repository else { return nil }
+        let view = BusinessProfileView(repository: repository) { [weak context] in context?.window }
+        let page = view.makePage()
+        // The page keeps its view; the view holds only the page's rows, so nothing cycles.
+        page.attach(view, forKey: "billfold-business-profile")
+        profileView = view
+        return page
+    }
+
     public func deactivate() {
+        context = nil
         repository = nil
         page = nil
         invoicesPage = nil

@@ -1,0 +1,232 @@
+import BillfoldCore
+import Foundation
+import GtkKit
+import PluginAPI
+
+/// The business profile as a page of the Preferences window. Like every GNOME preferences
+/// page it applies what is typed at once: each valid change is saved; an invalid one says why
+/// under its group and is not saved until it is fixed.
+@MainActor
+final class BusinessProfileView {
+    private let repository: InvoiceRepository
+    private let parent: @MainActor () -> Window?
+    private let currencies = Currency.all
+    private let numbers = NumberFormatting()
+    private(set) var profile: BusinessProfile
+    private var isLoading = false
+
+    let nameRow = EntryRow(title: tr("Business Name"))
+    let emailRow = EntryRow(title: tr("Email"))
+    let phoneRow = EntryRow(title: tr("Phone"))
+    let taxIDRow = EntryRow(title: tr("Tax or VAT ID"))
+    let addressView = TextView()
+    let ibanRow = EntryRow(title: tr("IBAN"))
+    let bicRow = EntryRow(title: tr("BIC"))
+    let bankView = TextView()
+    let currencyRow: ComboRow
+    let termsRow = EntryRow(title: tr("Payment Terms in Days"))
+    let taxRow = EntryRow(title: tr("Default Tax Rate %"))
+    let patternRow = EntryRow(title: tr("Number Pattern"))
+    let notesView = TextView()
+    let instructionsView = TextView()
+    let logoRow = ActionRow(title: tr("Logo"))
+    let chooseLogoButton = Button(label: tr("_Choose…"))
+    let removeLogoButton = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Remove Logo"))
+    let errorLabel = Label("", wraps: true, style: "inline-error")
+    private(set) var chooser: FileChooser?
+
+    init(repository: InvoiceRepository, parent: @escaping @MainActor () -> Window?) {
+        self.repository = repository
+        self.parent = parent
+        profile = (try? repository.profile()) ?? .initial()
+        currencyRow = ComboRow(title: tr("Default Currency"), choices: currencies.map {
+            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
+        })
+    }
+
+    func makePage() -> PreferencesPage {
+        let page = PreferencesPage(title: tr("Business"), iconName: "x-office-document-symbolic")
+
+        let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
+        for row in [nameRow, emailRow, phoneRow, taxIDRow] { business.add(row) }
+        business.add(textRow(tr("Address"), addressView))
+        errorLabel.xAlign = 0
+        errorLabel.isVisible = false
+        errorLabel.setMargins(top: 6, bottom: 0, start: 0, end: 0)
+        business.add(errorLabel)
+        page.add(business)
+
+        let logo = PreferencesGroup(title: tr("Logo"), description: tr("A PNG or JPEG image, shown beside your name."))
+        chooseLogoButton.align(vertical: .center)
+        removeLogoButton.align(vertical: .center)
+        removeLogoButton.addCssClass("flat")
+        logoRow.addSuffix(removeLogoButton)
+        logoRow.addSuffix(chooseLogoButton)
+        chooseLogoButton.onClicked { [unowned self] in self.chooseLogo() }
+        removeLogoButton.onClicked { [unowned self] in
+            self.profile.logoFileName = nil
+            self.store()
+        }
+        logo.add(logoRow)
+        page.add(logo)
+
+        let bank = PreferencesGroup(title: tr("Payment Details"), description: tr("Where clients send the money."))
+        bank.add(ibanRow)
+        bank.add(bicRow)
+        bank.add(textRow(tr("Other Account Details"), bankView))
+        bank.add(textRow(tr("Payment Instructions"), instructionsView))
+        page.add(bank)
+
+        let defaults = PreferencesGroup(title: tr("New Invoices"))
+        defaults.add(currencyRow)
+        defaults.add(termsRow)
+        defaults.add(taxRow)
+        defaults.add(patternRow)
+        defaults.add(textRow(tr("Default Notes"), notesView))
+        page.add(defaults)
+
+        fill()
+        for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, taxRow, patternRow] {
+            row.onChanged { [unowned self] in self.changed() }
+        }
+        for view in [addressView, bankView, notesView, instructionsView] {
+            view.onChanged { [unowned self] in self.changed() }
+        }
+        currencyRow.onSelectionChanged { [unowned self] in self.changed() }
+        return page
+    }
+
+    /// A several-line field in a preferences group: a caption over a framed text view.
+    private func textRow(_ caption: String, _ view: TextView) -> Widget {
+        let label = Label(caption, wraps: false, style: "caption-heading")
+        label.xAlign = 0
+        label.describes(view)
+        view.accessibleLabel = caption
+        view.wrapsAtWords()
+        view.setTextMargins(6)
+        view.setSizeRequest(height: 56)
+        let frame = ScrolledWindow(child: view)
+        frame.propagatesNaturalHeight = true
+        frame.addCssClass("frame")
+        let box = Box(.vertical, spacing: 6, children: [label, frame])
+        box.setMargins(top: 8, bottom: 10, start: 12, end: 12)
+        return box
+    }
+
+    private func fill() {
+        isLoading = true
+        nameRow.text = profile.name
+        emailRow.text = profile.email
+        phoneRow.text = profile.phone
+        taxIDRow.text = profile.taxID
+        addressView.text = profile.address
+        ibanRow.text = profile.iban
+        bicRow.text = profile.bic
+        bankView.text = profile.bankDetails
+        instructionsView.text = profile.paymentInstructions
+        currencyRow.selectedIndex = currencies.firstIndex(of: profile.defaultCurrency)
+        termsRow.text = String(profile.paymentTermsDays)
+        taxRow.text = numbers.string(from: profile.defaultTaxRate, maximumFractionDigits: 4)
+        patternRow.text = profile.numberPattern
+        notesView.text = profile.defaultNotes
+        isLoading = false
+        showLogo()
+        showNextNumber()
+    }
+
+    private func showLogo() {
+        logoRow.subtitle = profile.logoFileName == nil ? tr("None") : tr("Chosen")
+        removeLogoButton.isVisible = profile.logoFileName != nil
+    }
+
+    private func showNextNumber() {
+        let next = try? InvoiceNumberPattern(profile.numberPattern).number(counter: 1, on: .today())
+        patternRow.title = next.map { String(format: tr("Number Pattern (e.g. %@)"), $0) } ?? tr("Number Pattern")
+    }
+
+    /// Reads every field into a profile; nil and the reason when a number cannot be read,
+    /// with the row that holds it.
+    func read() -> (BusinessProfile?, (EntryRow, String)?) {
+        var edited = profile
+        edited.name = nameRow.text.trimmingCharacters(in: .whitespaces)
+        edited.email = emailRow.text.trimmingCharacters(in: .whitespaces)
+        edited.phone = phoneRow.text.trimmingCharacters(in: .whitespaces)
+        edited.taxID = taxIDRow.text.trimmingCharacters(in: .whitespaces)
+        edited.address = addressView.text
+        edited.iban = ibanRow.text.trimmingCharacters(in: .whitespaces)
+        edited.bic = bicRow.text.trimmingCharacters(in: .whitespaces)
+        edited.bankDetails = bankView.text
+        edited.paymentInstructions = instructionsView.text
+        edited.defaultCurrency = currencyRow.selectedIndex.map { currencies[$0] } ?? profile.defaultCurrency
+        edited.numberPattern = patternRow.text.trimmingCharacters(in: .whitespaces)
+        edited.defaultNotes = notesView.text
+        guard let terms = Int(termsRow.text.trimmingCharacters(in: .whitespaces)) else {
+            return (nil, (termsRow, tr("Enter the payment terms as a whole number of days.")))
+        }
+        edited.paymentTermsDays = terms
+        do {
+            edited.defaultTaxRate = try numbers.percent(from: taxRow.text, maximumFractionDigits: 4)
+        } catch {
+            return (nil, (taxRow, String(format: tr("Default tax rate: %@"), error.localizedDescription)))
+        }
+        return (edited, nil)
+    }
+
+    private func changed() {
+        guard !isLoading else { return }
+        store()
+    }
+
+    private var rowsByField: [(BusinessProfileField, EntryRow)] {
+        [(.name, nameRow), (.email, emailRow), (.iban, ibanRow), (.bic, bicRow), (.paymentTerms, termsRow),
+         (.taxRate, taxRow), (.numberPattern, patternRow)]
+    }
+
+    /// Saves the fields when they are valid; otherwise marks the field, says why, and keeps
+    /// the saved profile.
+    func store() {
+        let (edited, parseProblem) = read()
+        let issues = edited?.validate() ?? []
+        for (field, row) in rowsByField {
+            row.setCssClass("error", enabled: parseProblem?.0 === row || issues.contains { $0.field == field })
+        }
+        guard var edited, issues.isEmpty else {
+            errorLabel.text = parseProblem?.1 ?? issues.map(\.message).joined(separator: "\n")
+            errorLabel.isVisible = true
+            return
+        }
+        edited.logoFileName = profile.logoFileName
+        do {
+            try repository.saveProfile(edited)
+            profile = edited
+            errorLabel.isVisible = false
+            showLogo()
+            showNextNumber()
+        } catch {
+            errorLabel.text = error.localizedDescription
+            errorLabel.isVisible = true
+        }
+    }
+
+    private func chooseLogo() {
+        let chooser = FileChooser(title: tr("Choose a Logo"), parent: parent(), acceptLabel: tr("_Choose"),
+                                  filters: [FileFilter(name: tr("PNG or JPEG images"), suffixes: ["png", "jpg", "jpeg"])])
+        self.chooser = chooser
+        chooser.open { [weak self] path in
+            guard let self else { return }
+            self.chooser = nil
+            guard let path else { return }
+            self.importLogo(from: URL(fileURLWithPath: path))
+        }
+    }
+
+    func importLogo(from url: URL) {
+        do {
+            profile.logoFileName = try repository.logos.importLogo(from: url)
+            store()
+        } catch {
+            errorLabel.text = error.localizedDescription
+            errorLabel.isVisible = true
+        }
+    }
+}
