@@ -50,8 +50,9 @@ struct InvoicesPageTests {
         let editor = try #require(page.editor)
         #expect(!editor.saveButton.isSensitive)
 
-        // "New Client…" is the last choice; it opens the client form.
-        editor.clientRow.selectedIndex = editor.clients.count
+        // With no clients yet, the form offers "New Client…", which opens the client form.
+        #expect(!editor.clientRow.isVisible)
+        editor.newClientButton.click()
         let clientForm = try #require(editor.clientEditor)
         #expect(!clientForm.saveButton.isSensitive)
         clientForm.nameRow.text = "Acme GmbH"
@@ -59,6 +60,14 @@ struct InvoicesPageTests {
         #expect(clientForm.saveButton.isSensitive)
         #expect(clientForm.save() != nil)
         #expect(editor.clients.map(\.name) == ["Acme GmbH"])
+        #expect(editor.clientRow.selectedIndex == 0)
+        #expect(editor.clientRow.isVisible)
+        #expect(!editor.newClientRow.isVisible)
+
+        // With clients, "New Client…" is the combo's last choice; cancelling goes back.
+        editor.clientRow.selectedIndex = editor.clients.count
+        let second = try #require(editor.clientEditor)
+        second.window.close()
         #expect(editor.clientRow.selectedIndex == 0)
 
         fill(editor.lineEditors[0], "Logo design\nthree drafts and the final artwork", quantity: "3", price: "100.00", tax: "19")

@@ -109,7 +109,7 @@ final class BusinessProfileView {
         frame.propagatesNaturalHeight = true
         frame.addCssClass("frame")
         let box = Box(.vertical, spacing: 6, children: [label, frame])
-        box.setMargins(top: 8, bottom: 10, start: 12, end: 12)
+        box.setMargins(top: 12, bottom: 0, start: 0, end: 0)
         return box
     }
 

@@ -24,7 +24,11 @@ final class InvoiceEditor {
     var onClosed: (@MainActor () -> Void)?
 
     let saveButton = Button(label: tr("_Save"))
-    let clientRow = ComboRow(title: tr("Client"), choices: [])
+    let clientRow: ComboRow
+    /// Shown instead of the client list while there are no clients: libadwaita 1.2's combo
+    /// row cannot open with nothing chosen.
+    let newClientRow = ActionRow(title: tr("Client"), subtitle: tr("No clients yet"))
+    let newClientButton = Button(label: tr("_New Client…"))
     let numberRow = EntryRow(title: tr("Number"))
     let issueRow = EntryRow(title: tr("Issue Date"))
     let dueRow = EntryRow(title: tr("Due Date"))
@@ -59,6 +63,7 @@ final class InvoiceEditor {
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map {
             String(format: tr("%@ — %@"), $0.code, $0.localizedName())
         })
+        clientRow = ComboRow(title: tr("Client"), choices: [])
         let today = CalendarDay.today()
         base = invoice ?? Invoice(clientID: nil, issueDate: today,
                                   dueDate: InvoiceRules.dueDate(issuedOn: today, termsDays: profile.paymentTermsDays),
@@ -68,6 +73,7 @@ final class InvoiceEditor {
         build()
         loadClients(selecting: base.clientID)
         fill()
+        if isNew { applyClientDefaults() }
         update()
     }
 
@@ -103,6 +109,10 @@ final class InvoiceEditor {
         let details = PreferencesGroup(title: tr("Invoice"))
         clientRow.onSelectionChanged { [unowned self] in self.clientChanged() }
         details.add(clientRow)
+        newClientButton.align(vertical: .center)
+        newClientButton.onClicked { [unowned self] in self.newClient() }
+        newClientRow.addSuffix(newClientButton)
+        details.add(newClientRow)
         numberRow.addCssClass("numeric")
         details.add(numberRow)
         let dateHint = String(format: tr("Dates like %@"), CalendarDay.today().formatted(.short))
@@ -166,8 +176,11 @@ final class InvoiceEditor {
         }
         isUpdating = true
         clientRow.model.replaceAll(with: clients.map(\.name) + [tr("New Client…")])
-        let index = id.flatMap { id in clients.firstIndex { $0.id == id } }
+        // A new invoice starts with the first client chosen, as the row always shows a choice.
+        let index = id.flatMap { id in clients.firstIndex { $0.id == id } } ?? (clients.isEmpty || !isNew ? nil : 0)
         clientRow.selectedIndex = index
+        clientRow.isVisible = !clients.isEmpty
+        newClientRow.isVisible = clients.isEmpty
         previousClientIndex = index
         isUpdating = false
     }
@@ -246,21 +259,27 @@ final class InvoiceEditor {
             return
         }
         previousClientIndex = clientRow.selectedIndex
-        if let client = selectedClient, isNew {
-            isUpdating = true
-            currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
-            isUpdating = false
-            if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
-        }
+        if isNew { applyClientDefaults() }
         update()
+    }
+
+    /// A new invoice takes the chosen client's currency and payment terms.
+    private func applyClientDefaults() {
+        guard let client = selectedClient else { return }
+        isUpdating = true
+        currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
+        isUpdating = false
+        if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
     }
 
     /// "New Client…" opens the client form; the new client is chosen, a cancel goes back.
     private func newClient() {
         let editor = ClientEditor(repository: repository, client: nil, parent: window, profile: profile)
         editor.onSaved = { [weak self] client in
-            self?.loadClients(selecting: client.id)
-            self?.clientChanged()
+            guard let self else { return }
+            self.loadClients(selecting: client.id)
+            if self.isNew { self.applyClientDefaults() }
+            self.update()
         }
         editor.onClosed = { [weak self] in
             guard let self else { return }

@@ -1,0 +1,118 @@
+"""Invoices as a person uses them: a new client and an invoice with three lines, typed into the
+form; the totals worked out on screen, in the form and in the saved invoice's detail pane."""
+import time
+
+from harness import TestFailure, wait_until
+
+
+def newest_window(app):
+    """The dialog on top: each is a window (frame) of its own, the newest last."""
+    return app.node.children[-1]
+
+
+def in_window(window, role, name, index=0, timeout=10.0):
+    """The index-th node on screen in `window` with this role whose accessible name is `name`
+    (GTK 4.8 repeats a field's label in its name: "Quantity Quantity")."""
+    def matches(node):
+        spoken = (node.name or "").replace("_", "")
+        return node.roleName == role and (spoken == name or spoken.startswith(name + " ")) and node.size[0] > 0
+
+    def search():
+        found = window.findChildren(matches, showingOnly=False)
+        return found[index] if len(found) > index else None
+    return wait_until(search, timeout=timeout, message=f"{role} “{name}” #{index + 1}")
+
+
+def value_in_row(window, caption):
+    """The amount shown at the end of the row titled `caption`."""
+    label = in_window(window, "label", caption)
+    node = label
+    for _ in range(4):
+        node = node.parent
+        values = [other.name for other in node.findChildren(lambda n: n.roleName == "label", showingOnly=False)
+                  if other.name and other.name != caption]
+        if values:
+            return values[-1]
+    raise TestFailure(f"no value next to “{caption}”")
+
+
+def press(node):
+    """Activates a button through its accessible action, wherever the form is scrolled."""
+    node.doActionNamed("click")
+    time.sleep(0.3)
+
+
+def keys(*combos):
+    from dogtail import rawinput
+    for combo in combos:
+        rawinput.keyCombo(combo)
+        time.sleep(0.15)
+
+
+def type_text(text):
+    from dogtail import rawinput
+    rawinput.typeText(text)
+    time.sleep(0.2)
+
+
+def fill_focused_line(description, quantity, price, tax):
+    """Fills a line from its description, which has the focus, moving on with the keyboard as a
+    person would: Ctrl+Tab leaves the description (Tab would type a tab), Tab the other fields."""
+    type_text(description)
+    keys("<Control>Tab")
+    type_text(quantity)
+    keys("Tab", "Tab")
+    type_text(price)
+    keys("Tab")
+    type_text(tax)
+
+
+def test_create_a_client_and_an_invoice_with_three_lines(app):
+    app.find("list item", "Invoices").click()
+    app.find("push button", "New Invoice").click()
+    form = wait_until(lambda: newest_window(app) if newest_window(app).name == "New Invoice" else None,
+                      message="the New Invoice form")
+    save = in_window(form, "push button", "Save")
+    if save.sensitive:
+        raise TestFailure("Save is enabled on an empty form")
+
+    # No clients yet: the form offers "New Client…", which opens the client form.
+    in_window(form, "push button", "New Client…").click()
+    client_form = wait_until(lambda: newest_window(app) if newest_window(app).name == "New Client" else None,
+                             message="the New Client form")
+    app.type_into(in_window(client_form, "text", "Name"), "Acme & Sons")
+    app.type_into(in_window(client_form, "text", "Email"), "billing@acme.example")
+    in_window(client_form, "push button", "Save").click()
+    wait_until(lambda: newest_window(app).name == "New Invoice", message="back in the invoice form")
+
+    app.type_into(in_window(form, "text", "Description", 0), "")
+    fill_focused_line("Logo design, three drafts", "3", "100.00", "19")
+    # A new line takes the focus.
+    press(in_window(form, "push button", "Add Line"))
+    fill_focused_line("Hosting", "12", "4.99", "19")
+    press(in_window(form, "push button", "Add Line"))
+    fill_focused_line("Style guide booklet", "1", "20.00", "7")
+
+    # 300.00 + 59.88 + 20.00 = 379.88; tax 19 % of 359.88 = 68.38, 7 % of 20.00 = 1.40.
+    wait_until(lambda: value_in_row(form, "Total") == "$449.66",
+               message=f"the form's total $449.66, saw {value_in_row(form, 'Total')!r}")
+    subtotal = value_in_row(form, "Subtotal")
+    if subtotal != "$379.88":
+        raise TestFailure(f"the subtotal shows {subtotal!r}")
+
+    # A bad price says why and turns Save off until it is fixed.
+    keys("<Shift>Tab")
+    type_text("20x")
+    wait_until(lambda: not save.sensitive, message="Save to turn off for a bad price")
+    in_window(form, "label", "Unit price: “x” cannot be part of an amount.")
+    keys("<Control>a")
+    type_text("20.00")
+    wait_until(lambda: save.sensitive, message="Save to turn on again")
+    press(save)
+
+    wait_until(lambda: newest_window(app).name != "New Invoice", message="the form to close")
+    main = app.window
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$449.66",
+               message=f"the invoice's balance $449.66, saw {value_in_row(main, 'Balance Due')!r}")
+    in_window(main, "label", "Acme & Sons")
+    time.sleep(0.2)
