@@ -11,10 +11,12 @@ final class InvoiceListModel {
     private var cache: [InvoiceID: InvoiceSummary] = [:]
     private(set) var today: CalendarDay
 
-    /// Rows loaded around a missing one: about two screens, so scrolling rarely waits.
-    static let window = 40
-    /// Beyond this many cached rows the cache starts again; a screen needs only a few dozen.
-    static let cacheLimit = 600
+    /// Rows loaded with a missing one: a few before it and the list view's whole set of row
+    /// widgets after it (GTK keeps about 200), so a new result binds with one query.
+    static let before = 40
+    static let after = 220
+    /// Beyond this many cached rows the cache starts again.
+    static let cacheLimit = 2_000
 
     init(repository: InvoiceRepository, today: CalendarDay = .today()) {
         self.repository = repository
@@ -34,7 +36,7 @@ final class InvoiceListModel {
         let id = ids[position]
         if let cached = cache[id] { return cached }
         if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        let range = max(0, position - Self.window / 2)..<min(ids.count, position + Self.window)
+        let range = max(0, position - Self.before)..<min(ids.count, position + Self.after)
         let missing = ids[range].filter { cache[$0] == nil }
         if let rows = try? repository.summaries(for: missing, today: today) {
             for row in rows { cache[row.id] = row }

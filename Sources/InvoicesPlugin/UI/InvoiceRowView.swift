@@ -34,7 +34,7 @@ final class InvoiceRowView {
         widget.setMargins(top: 0, bottom: 0, start: 6, end: 0)
     }
 
-    func show(_ summary: InvoiceSummary?, money: MoneyFormatter) {
+    func show(_ summary: InvoiceSummary?, money: MoneyFormatter, dates: DayTextCache) {
         guard let summary else {
             numberLabel.text = ""
             clientLabel.text = ""
@@ -46,7 +46,7 @@ final class InvoiceRowView {
         numberLabel.text = summary.number
         clientLabel.text = summary.clientName
         amountLabel.text = money.string(from: summary.total)
-        dueLabel.text = String(format: tr("Due %@"), summary.dueDate.formatted(.medium))
+        dueLabel.text = dates.dueText(summary.dueDate)
         badge.isVisible = true
         badge.text = summary.displayStatus.title
         if let badgeClass { badge.removeCssClass(badgeClass) }
@@ -54,5 +54,20 @@ final class InvoiceRowView {
         badge.addCssClass(summary.displayStatus.rawValue)
         widget.accessibleLabel = String(format: tr("%@, %@, %@, %@"), summary.number, summary.clientName,
                                         amountLabel.text, summary.displayStatus.title)
+    }
+}
+
+/// Due-date texts by day. Formatting a date builds a formatter each time, and a screen of rows
+/// shows the same few days over and over, so each day is formatted once.
+@MainActor
+final class DayTextCache {
+    private var texts: [CalendarDay: String] = [:]
+
+    func dueText(_ day: CalendarDay) -> String {
+        if let text = texts[day] { return text }
+        if texts.count > 4_000 { texts.removeAll(keepingCapacity: true) }
+        let text = String(format: tr("Due %@"), day.formatted(.medium))
+        texts[day] = text
+        return text
     }
 }

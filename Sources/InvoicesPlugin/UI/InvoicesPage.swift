@@ -14,6 +14,7 @@ final class InvoicesPage {
     private let context: PluginContext
     let model: InvoiceListModel
     private let money = MoneyFormatter()
+    private let dayTexts = DayTextCache()
 
     // List pane
     let listPane = Box(.vertical)
@@ -129,7 +130,7 @@ final class InvoicesPage {
             self.rowViews[ObjectIdentifier(row.widget)] = row
             return row.widget
         }, bind: { [unowned self] widget, _, position in
-            self.rowViews[ObjectIdentifier(widget)]?.show(self.model.summary(at: position), money: self.money)
+            self.rowViews[ObjectIdentifier(widget)]?.show(self.model.summary(at: position), money: self.money, dates: self.dayTexts)
         })
         listView.styleAsRichList()
         listView.accessibleLabel = tr("Invoices")

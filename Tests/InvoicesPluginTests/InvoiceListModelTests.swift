@@ -1,0 +1,39 @@
+import BillfoldCore
+import Foundation
+import Testing
+@testable import InvoicesPlugin
+
+/// The list pane's model loads rows near the one asked for, never the whole list.
+@Suite @MainActor
+struct InvoiceListModelTests {
+    @Test func loadsRowsInWindowsAroundTheOneShown() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        for index in 0..<400 {
+            try fixture.invoice(for: client, issued: "2024-03-01", lines: [line("Work \(index)", price: "10.00")])
+        }
+        let model = InvoiceListModel(repository: fixture.repository, today: day("2024-03-10"))
+        try model.reload(dataChanged: true, today: day("2024-03-10"))
+        #expect(model.ids.count == 400)
+        #expect(model.cachedCount == 0)
+
+        let first = try #require(model.summary(at: 0))
+        #expect(first.id == model.ids[0])
+        #expect(model.cachedCount == InvoiceListModel.after)
+        #expect(model.summary(at: 100)?.id == model.ids[100])
+        #expect(model.cachedCount == InvoiceListModel.after)
+
+        // The last row loads with the few before it that were not loaded yet.
+        #expect(model.summary(at: 399)?.id == model.ids[399])
+        let loaded = InvoiceListModel.after + InvoiceListModel.before + 1
+        #expect(model.cachedCount == loaded)
+        #expect(model.summary(at: 400) == nil)
+
+        model.query.search = "work 12"
+        try model.reload(dataChanged: false, today: day("2024-03-10"))
+        #expect(model.ids.count == 11)
+        #expect(model.cachedCount == loaded)
+        try model.reload(dataChanged: true, today: day("2024-03-10"))
+        #expect(model.cachedCount == 0)
+    }
+}
