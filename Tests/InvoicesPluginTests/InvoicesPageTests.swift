@@ -4,9 +4,20 @@ import GObjectCore
 import GtkKit
 import PluginAPI
 import Storage
+import Graphics
 import Testing
 import TestSupport
 @testable import InvoicesPlugin
+
+/// Billfold Pro, for tests: every feature allowed.
+@MainActor
+final class EveryFeature: Entitlements {
+    var status: EntitlementStatus {
+        EntitlementStatus(tier: .pro, features: Set(Feature.allCases), license: nil, condition: .active)
+    }
+
+    func observe(_ handler: @escaping @MainActor @Sendable () -> Void) -> ObservationToken { .inert() }
+}
 
 /// The Invoices page driven in-process as a person would: through its fields and buttons.
 @Suite(.serialized, needsDisplay) @MainActor
@@ -17,14 +28,15 @@ struct InvoicesPageTests {
     /// The plugin activated over a fresh in-memory database with a saved profile. Widgets are
     /// kept by each test's locals, so they go away on the main thread; the test keeps the host
     /// and the plugin alive as the shell would.
-    func activate(profile currency: Currency = .eur) throws -> (InvoicesPage, InvoiceRepository, TestHost, Invoices) {
+    func activate(profile currency: Currency = .eur, services: ServiceRegistry = ServiceRegistry()) throws
+        -> (InvoicesPage, InvoiceRepository, TestHost, Invoices) {
         let host = TestHost()
         let plugin = Invoices()
         let database = try Database.inMemory()
         let repository = try InvoiceRepository(database: database)
         try repository.saveProfile(BusinessProfile(name: "Studio Nord", defaultCurrency: currency, paymentTermsDays: 14,
                                                    defaultTaxRate: 19))
-        try plugin.activate(in: host.context(for: "invoices", database: database))
+        try plugin.activate(in: host.context(for: "invoices", services: services, database: database))
         #expect(plugin.invoicesPage == nil)
         _ = try #require(plugin.page).widget
         let page = try #require(plugin.invoicesPage)
@@ -297,5 +309,64 @@ struct InvoicesPageTests {
         #expect(host.toasts.last == "Client deleted; its 1 invoice was kept")
         #expect(clients.stack.visibleChildName == "list")
         #expect(page.ids.count == 1)
+    }
+
+    /// A client and a sent invoice with three lines, shown in the detail pane.
+    func showInvoice(on page: InvoicesPage, _ repository: InvoiceRepository) throws -> Invoice {
+        let client = try repository.save(Client(name: "Acme & Sons", currency: .eur))
+        var invoice = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur, lines: [
+            line("Logo design", quantity: "3", price: "100.00", rate: "19"),
+            line("Hosting", quantity: "12", price: "4.99", rate: "19"),
+            line("Style guide", quantity: "1", price: "20.00", rate: "7"),
+        ]))
+        try invoice.markSent(on: .today())
+        invoice = try repository.save(invoice)
+        page.reload(dataChanged: true)
+        page.select(try #require(invoice.id))
+        return invoice
+    }
+
+    @Test func theFreeTierShowsTheInvoiceButAsksBeforeExporting() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        _ = try showInvoice(on: page, repository)
+        #expect(page.detail.saveBadge.isShown)
+        #expect(page.detail.printBadge.isShown)
+        #expect(page.detail.emailBadge.isShown)
+
+        // The preview always works.
+        #expect(await MainLoop.wait(until: { page.detail.preview.state == .ready(pageCount: 1) }, timeout: 20))
+
+        page.detail.savePDFButton.click()
+        #expect(host.toasts.last?.contains("needs Billfold Pro") == true)
+        let toasts = host.toasts.count
+        let saveShortcut = try #require(host.shortcuts["<Control>s"])
+        saveShortcut()
+        #expect(host.toasts.count == toasts + 1)
+        page.detail.emailButton.click()
+        #expect(host.toasts.count == toasts + 2)
+    }
+
+    @Test func withProThePDFCarriesTheInvoice() async throws {
+        let services = ServiceRegistry()
+        let pro = EveryFeature()
+        services.register(pro, as: (any Entitlements).self)
+        let (page, repository, host, plugin) = try activate(services: services)
+        defer { withExtendedLifetime((host, plugin, pro)) {} }
+        let invoice = try showInvoice(on: page, repository)
+        #expect(!page.detail.saveBadge.isShown)
+
+        let pdf = try #require(page.detail.currentPDF())
+        // Poppler reads a no-break space back as a plain one.
+        func plain(_ text: String) -> String {
+            text.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        }
+        let text = plain(try PDFDocument(data: pdf).page(at: 0).text())
+        #expect(text.contains(invoice.number))
+        #expect(text.contains("Acme & Sons"))
+        #expect(text.contains("Total" + plain(amount("449.66"))))
+
+        #expect(await MainLoop.wait(until: { page.detail.preview.state == .ready(pageCount: 1) }, timeout: 20))
+        #expect(page.detail.preview.pdfData != nil)
     }
 }

@@ -1,9 +1,11 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import PluginAPI
 
-/// The selected invoice: its facts, amounts and payments, and what can be done with it now.
+/// The selected invoice: its facts, amounts and payments, what can be done with it now, and
+/// the PDF the client will get, regenerated in the background whenever the invoice changes.
 @MainActor
 final class InvoiceDetailView {
     let widget: Widget
@@ -37,10 +39,33 @@ final class InvoiceDetailView {
     let duplicateButton = Button(label: tr("D_uplicate"))
     let cancelButton = Button(label: tr("_Cancel Invoice"))
     let deleteButton = Button(label: tr("_Delete"))
+    let saveBadge: ProBadge
+    let printBadge: ProBadge
+    let emailBadge: ProBadge
+    let savePDFButton: Button
+    let printButton: Button
+    let emailButton: Button
+
+    let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
+    let viewStack = Stack()
+    let detailsToggle = ToggleButton(label: tr("De_tails"))
+    let previewToggle = ToggleButton(label: tr("P_review"))
+    /// The invoice (id and revision) the preview was last made for, so a reload that changed
+    /// nothing does not make it again.
+    private var previewedRevision: (InvoiceID, Int)?
+    private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
+        self?.context.showToast(error.localizedDescription)
+    }
 
     init(page: InvoicesPage, context: PluginContext) {
         self.page = page
         self.context = context
+        saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
+        printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
+        emailBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
+        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
+        printButton = printBadge.makeButton(label: tr("Print…"))
+        emailButton = emailBadge.makeButton(label: tr("Email…"))
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
 
@@ -60,8 +85,13 @@ final class InvoiceDetailView {
         let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
         let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton])
         deleteButton.addCssClass("destructive-action")
+        let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
+        savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
+        printButton.tooltip = tr("Print the invoice (Ctrl+P)")
+        emailButton.tooltip = tr("Write an email with the invoice attached")
         flow.append(primary)
         flow.append(secondary)
+        flow.append(export)
         actions.append(flow)
         content.append(actions)
 
@@ -82,7 +112,23 @@ final class InvoiceDetailView {
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
         scroller.expandsVertically = true
-        widget = scroller
+        viewStack.add(scroller, named: "details")
+        viewStack.add(preview.widget, named: "preview")
+        viewStack.visibleChildName = "details"
+        viewStack.expandsVertically = true
+        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
+        switcher.makeLinked()
+        switcher.align(horizontal: .center)
+        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        previewToggle.join(detailsToggle)
+        detailsToggle.isActive = true
+        widget = Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
+        detailsToggle.onToggled { [unowned self] in
+            if self.detailsToggle.isActive { self.viewStack.visibleChildName = "details" }
+        }
+        previewToggle.onToggled { [unowned self] in
+            if self.previewToggle.isActive { self.viewStack.visibleChildName = "preview" }
+        }
 
         editButton.onClicked { [unowned self] in
             guard let invoice = self.invoice else { return }
@@ -97,11 +143,22 @@ final class InvoiceDetailView {
             guard let id = self.invoice?.id else { return }
             self.page.delete(id)
         }
+        savePDFButton.onClicked { [unowned self] in self.savePDF() }
+        printButton.onClicked { [unowned self] in self.printPDF() }
+        emailButton.onClicked { [unowned self] in self.emailPDF() }
     }
 
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
-        guard let invoice else { return }
+        guard let invoice, let id = invoice.id else {
+            previewedRevision = nil
+            preview.clear()
+            return
+        }
+        if previewedRevision.map({ $0 != (id, invoice.revision) }) ?? true {
+            previewedRevision = (id, invoice.revision)
+            refreshPreview(invoice)
+        }
         let today = CalendarDay.today()
         let status = invoice.displayStatus(today: today)
         badge.text = status.title
@@ -153,6 +210,54 @@ final class InvoiceDetailView {
         paidButton.isVisible = invoice.status == .sent
         cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
         editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+    }
+
+    // MARK: The PDF
+
+    /// Makes the preview again off the main actor; the data it needs is read here, quickly.
+    private func refreshPreview(_ invoice: Invoice) {
+        do {
+            let document = try page.repository.document(for: invoice)
+            preview.generate { try InvoicePDF.render(document).data }
+        } catch {
+            preview.showError(error.localizedDescription)
+        }
+    }
+
+    /// The shown invoice's PDF as the client gets it, made now so it is never out of date.
+    func currentPDF() -> Data? {
+        guard let id = invoice?.id else { return nil }
+        do {
+            return try InvoicePDF.render(try page.repository.document(for: id)).data
+        } catch {
+            context.showToast(error.localizedDescription)
+            return nil
+        }
+    }
+
+    /// Save PDF: the free tier is asked first, and shown what Pro adds when it says no.
+    func savePDF() {
+        guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF() else { return }
+        documentActions.saveAs(pdf: pdf, suggestedName: InvoicePDF.suggestedFileName(for: invoice)) { [weak self] url in
+            self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
+        }
+    }
+
+    func printPDF() {
+        guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF() else { return }
+        documentActions.print(pdf: pdf, jobName: invoice.number)
+    }
+
+    func emailPDF() {
+        guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF() else { return }
+        let client = invoice.clientID.flatMap { try? page.repository.client($0) }
+        let recipient = invoice.billTo?.email ?? client?.email
+        let profile = (try? page.repository.profile()) ?? .initial()
+        let subject = profile.name.isEmpty
+            ? String(format: tr("Invoice %@"), invoice.number)
+            : String(format: tr("Invoice %@ from %@"), invoice.number, profile.name)
+        documentActions.email(pdf: pdf, fileName: InvoicePDF.suggestedFileName(for: invoice), subject: subject,
+                              recipient: recipient)
     }
 
     /// Applies a status change and saves it; a refusal is shown, nothing is half-done.

@@ -202,6 +202,14 @@ final class InvoicesPage {
         context.addShortcut("<Control>f", title: tr("Search invoices")) { [weak self] in
             _ = self?.searchEntry.grabFocus()
         }
+        context.addShortcut("<Control>s", title: tr("Save the invoice as PDF")) { [weak self] in
+            guard let self, self.selectedID != nil else { return }
+            self.detail.savePDF()
+        }
+        context.addShortcut("<Control>p", title: tr("Print the invoice")) { [weak self] in
+            guard let self, self.selectedID != nil else { return }
+            self.detail.printPDF()
+        }
         context.addShortcut("Delete", title: tr("Delete the selected invoice")) { [weak self] in
             // Delete in a text field deletes text, not the invoice.
             guard let self, !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
