@@ -50,7 +50,8 @@ final class LineItemEditor {
         taxEntry.text = numbers.string(from: line.taxRate, maximumFractionDigits: 4)
         discountEntry.text = line.discountPercent.map { numbers.string(from: $0, maximumFractionDigits: 4) } ?? ""
 
-        let fields = Box(.horizontal, spacing: 8)
+        // Side by side when there is room, one under the other in a narrow window.
+        let fields = Columns(minimumColumnWidth: 96, spacing: 8)
         for (caption, entry, width) in [(tr("Quantity"), quantityEntry, 5), (tr("Unit"), unitEntry, 5),
                                         (tr("Unit Price"), priceEntry, 9), (tr("Tax %"), taxEntry, 4),
                                         (tr("Discount %"), discountEntry, 4)] {
