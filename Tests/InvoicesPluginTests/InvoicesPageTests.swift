@@ -369,4 +369,26 @@ struct InvoicesPageTests {
         #expect(await MainLoop.wait(until: { page.detail.preview.state == .ready(pageCount: 1) }, timeout: 20))
         #expect(page.detail.preview.pdfData != nil)
     }
+
+    @Test func aSentInvoiceKeepsItsLockedFieldsButItsDueDateCanChange() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let invoice = try showInvoice(on: page, repository)
+        page.detail.editButton.click()
+        let editor = try #require(page.editor)
+        for widget: Widget in [editor.clientRow, editor.numberRow, editor.issueRow, editor.currencyRow, editor.discountRow] {
+            #expect(!widget.isSensitive)
+        }
+        #expect(editor.dueRow.isSensitive)
+        #expect(!editor.lineEditors[0].quantityEntry.isSensitive)
+        #expect(!editor.lineEditors[0].descriptionView.isEditable)
+        #expect(!editor.addLineButton.isVisible)
+
+        let later = invoice.dueDate.adding(days: 10)
+        editor.dueRow.text = later.formatted(.short)
+        let saved = try #require(editor.save())
+        #expect(saved.dueDate == later)
+        #expect(saved.lines == invoice.lines)
+        #expect(page.detail.invoice?.dueDate == later)
+    }
 }
