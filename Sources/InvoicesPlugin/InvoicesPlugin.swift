@@ -37,8 +37,6 @@ public final class Invoices: Plugin {
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     private(set) var invoicesPage: InvoicesPage?
-    /// The last business profile page made, for tests.
-    private(set) weak var profileView: BusinessProfileView?
     private var context: PluginContext?
 
     public func activate(in context: PluginContext) throws {
@@ -61,7 +59,6 @@ public final class Invoices: Plugin {
         let page = view.makePage()
         // The page keeps its view; the view holds only the page's rows, so nothing cycles.
         page.attach(view, forKey: "billfold-business-profile")
-        profileView = view
         return page
     }
 
