@@ -56,6 +56,7 @@ public final class Invoices: Plugin {
     public func makePreferencesPage() -> PreferencesPage? {
         guard let repository else { return nil }
         let view = BusinessProfileView(repository: repository) { [weak context] in context?.window }
+        view.onSaved = { [weak self] in self?.invoicesPage?.profileChanged() }
         let page = view.makePage()
         // The page keeps its view; the view holds only the page's rows, so nothing cycles.
         page.attach(view, forKey: "billfold-business-profile")

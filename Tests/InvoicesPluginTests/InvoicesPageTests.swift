@@ -368,6 +368,18 @@ struct InvoicesPageTests {
 
         #expect(await MainLoop.wait(until: { page.detail.preview.state == .ready(pageCount: 1) }, timeout: 20))
         #expect(page.detail.preview.pdfData != nil)
+
+        // A new business name shows in the preview at once.
+        var profile = try repository.profile()
+        profile.name = "Studio Süd"
+        try repository.saveProfile(profile)
+        page.profileChanged()
+        func previewText() -> String {
+            guard let data = page.detail.preview.pdfData, let document = try? PDFDocument(data: data),
+                  let first = try? document.page(at: 0) else { return "" }
+            return first.text()
+        }
+        #expect(await MainLoop.wait(until: { previewText().contains("Studio Süd") }, timeout: 20))
     }
 
     @Test func aSentInvoiceKeepsItsLockedFieldsButItsDueDateCanChange() throws {

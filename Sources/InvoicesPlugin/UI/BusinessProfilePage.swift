@@ -34,6 +34,8 @@ final class BusinessProfileView {
     let removeLogoButton = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Remove Logo"))
     let errorLabel = Label("", wraps: true, style: "inline-error")
     private(set) var chooser: FileChooser?
+    /// After each save, e.g. so the invoice preview shows the new seller block.
+    var onSaved: (@MainActor () -> Void)?
 
     init(repository: InvoiceRepository, parent: @escaping @MainActor () -> Window?) {
         self.repository = repository
@@ -199,6 +201,7 @@ final class BusinessProfileView {
         do {
             try repository.saveProfile(edited)
             profile = edited
+            onSaved?()
             errorLabel.isVisible = false
             showLogo()
             showNextNumber()

@@ -214,6 +214,12 @@ final class InvoiceDetailView {
 
     // MARK: The PDF
 
+    /// Makes the shown invoice's preview again, e.g. after the business profile changed.
+    func refreshPreview() {
+        guard let invoice else { return }
+        refreshPreview(invoice)
+    }
+
     /// Makes the preview again off the main actor; the data it needs is read here, quickly.
     private func refreshPreview(_ invoice: Invoice) {
         do {

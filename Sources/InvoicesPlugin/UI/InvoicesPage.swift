@@ -230,6 +230,11 @@ final class InvoicesPage {
         reload(dataChanged: true)
     }
 
+    /// The business profile changed: the shown invoice's PDF shows the seller again.
+    func profileChanged() {
+        detail.refreshPreview()
+    }
+
     // MARK: The list
 
     /// Queries again and shows the result, keeping the selected invoice when it still matches.
