@@ -59,7 +59,7 @@ let package = Package(
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "InvoicesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
+            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
         ]),
 
         // Vendor tool: makes the signing key pair and issues licences.

@@ -1,0 +1,52 @@
+import BillfoldCore
+import Foundation
+import PluginAPI
+
+/// Trips, their expenses and receipts, and the reimbursement report. Its tables live in the
+/// app's database under the owner "expenses", receipt files in the data directory.
+@MainActor
+public final class Expenses: Plugin {
+    /// The plugin's data, once activated.
+    public private(set) var repository: ExpenseRepository?
+    /// The page's view, once activated; tests drive it.
+    public private(set) var view: ExpensesView?
+    private let receiptStore: ReceiptStore?
+
+    public init() { receiptStore = nil }
+
+    /// For tests: receipts in `receiptStore` instead of the user's data directory.
+    public init(receiptStore: ReceiptStore) { self.receiptStore = receiptStore }
+
+    public var info: PluginInfo {
+        PluginInfo(id: "expenses", name: tr("Expenses"),
+                   summary: tr("Trips, receipts and reimbursement reports"),
+                   iconName: "emoji-travel-symbolic")
+    }
+
+    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand] }
+
+    public private(set) var page: PluginPage?
+
+    public func activate(in context: PluginContext) throws {
+        let store = receiptStore ?? ReceiptStore(
+            directory: AppPaths.receiptsDirectory,
+            cacheDirectory: AppPaths.cacheDirectory.appendingPathComponent("receipts", isDirectory: true))
+        let repository = try ExpenseRepository(database: context.database(), receipts: store)
+        // No undo can be open at start-up: files of deletions and unsaved forms can go.
+        try? repository.purgeDeletedReceipts()
+        self.repository = repository
+        let view = ExpensesView(repository: repository, context: context)
+        self.view = view
+        context.addShortcut("<Control>n", title: tr("New Trip")) { [weak view] in view?.showNewTripDialog() }
+        context.addShortcut("<Control>f", title: tr("Search Trips")) { [weak view] in view?.focusSearch() }
+        page = PluginPage(title: info.name, iconName: info.iconName, widget: view.widget,
+                          onShown: { [weak view] in view?.focusSearch() })
+    }
+
+    public func deactivate() {
+        view?.endPendingUndos()
+        view = nil
+        repository = nil
+        page = nil
+    }
+}
