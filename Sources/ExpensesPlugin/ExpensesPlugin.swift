@@ -8,7 +8,7 @@ import PluginAPI
 public final class Expenses: Plugin {
     /// The plugin's data, once activated.
     public private(set) var repository: ExpenseRepository?
-    /// The page's view, once activated; tests drive it.
+    /// The page's view, once its page was first shown; tests drive it.
     public private(set) var view: ExpensesView?
     private let receiptStore: ReceiptStore?
 
@@ -32,15 +32,21 @@ public final class Expenses: Plugin {
             directory: AppPaths.receiptsDirectory,
             cacheDirectory: AppPaths.cacheDirectory.appendingPathComponent("receipts", isDirectory: true))
         let repository = try ExpenseRepository(database: context.database(), receipts: store)
-        // No undo can be open at start-up: files of deletions and unsaved forms can go.
-        try? repository.purgeDeletedReceipts()
         self.repository = repository
+        context.addShortcut("<Control>n", title: tr("New Trip")) { [weak self] in self?.view?.showNewTripDialog() }
+        context.addShortcut("<Control>f", title: tr("Search Trips")) { [weak self] in self?.view?.focusSearch() }
+        // Built when first shown, so starting the app costs nothing for it.
+        page = PluginPage(title: info.name, iconName: info.iconName,
+                          onShown: { [weak self] in self?.view?.focusSearch() },
+                          build: { [unowned self] in self.makeView(repository: repository, context: context).widget })
+    }
+
+    private func makeView(repository: ExpenseRepository, context: PluginContext) -> ExpensesView {
+        // No undo can be open before the page exists: files of old deletions and unsaved forms can go.
+        try? repository.purgeDeletedReceipts()
         let view = ExpensesView(repository: repository, context: context)
         self.view = view
-        context.addShortcut("<Control>n", title: tr("New Trip")) { [weak view] in view?.showNewTripDialog() }
-        context.addShortcut("<Control>f", title: tr("Search Trips")) { [weak view] in view?.focusSearch() }
-        page = PluginPage(title: info.name, iconName: info.iconName, widget: view.widget,
-                          onShown: { [weak view] in view?.focusSearch() })
+        return view
     }
 
     public func deactivate() {

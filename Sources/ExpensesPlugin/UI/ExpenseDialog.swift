@@ -111,6 +111,7 @@ public final class ExpenseDialog {
             label.xAlign = 0
             label.setMargins(top: 0, bottom: 6, start: 12, end: 12)
         }
+        for label in [dateMessage, vendorError, amountError, receiptMessage, saveError] { label.isVisible = false }
         for group in [costGroup, notesGroup, receiptGroup] { group.setMargins(top: 12, bottom: 0, start: 0, end: 0) }
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))

@@ -15,7 +15,7 @@ public final class ExpensesView {
 
     let searchField = SearchField(placeholder: tr("Search trips"))
     let tripList = ListBox()
-    private let listStack = Stack()
+    let listStack = Stack()
     private let listHeader: HeaderBar
     private let listPane: Box
     let detail: TripDetailView

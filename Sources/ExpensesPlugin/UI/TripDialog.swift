@@ -68,6 +68,7 @@ public final class TripDialog {
             label.xAlign = 0
             label.setMargins(top: 0, bottom: 0, start: 12, end: 12)
         }
+        for label in [nameError, dateError, saveError] { show(label, nil) }
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         window.content = Box(.vertical, children: [header, Clamp(child: content, maximumWidth: 520)])
 
