@@ -18,9 +18,9 @@ public final class TripDetailView {
     private let windowTitle = WindowTitle("")
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
     let addButton = Button(label: tr("_Add Expense"))
-    let editTripButton = Button(iconName: "document-edit-symbolic", accessibleLabel: tr("Edit Trip"))
-    let exportButton = Button(iconName: "x-office-spreadsheet-symbolic", accessibleLabel: tr("Export CSV…"))
-    let deleteTripButton = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Delete Trip"))
+    let editTripButton = Button(label: tr("_Edit Trip"))
+    let exportButton = Button(label: tr("E_xport CSV…"))
+    let deleteTripButton = Button(label: tr("_Delete Trip"))
     private let stack = Stack()
 
     let totalCaption = Label(tr("Total"), wraps: false, style: "heading")
@@ -55,10 +55,10 @@ public final class TripDetailView {
         header.packStart(backButton)
         addButton.addCssClass("suggested-action")
         header.packEnd(addButton)
-        for button in [deleteTripButton, exportButton, editTripButton] {
-            button.tooltip = button.accessibleLabel
-            header.packEnd(button)
-        }
+        // The trip's less frequent actions sit under its expenses, leaving the header room for its name.
+        deleteTripButton.addCssClass("destructive-action")
+        let tripActions = Box(.horizontal, spacing: 12, children: [editTripButton, exportButton, deleteTripButton])
+        tripActions.align(horizontal: .center)
 
         let summary = Box(.vertical, spacing: 4, children: [totalCaption, totalLabel, countLabel, purposeLabel])
         for label in [totalCaption, totalLabel, countLabel, purposeLabel] { label.xAlign = 0 }
@@ -84,7 +84,7 @@ public final class TripDetailView {
 
         errorLabel.isVisible = false
         errorLabel.xAlign = 0
-        let content = Box(.vertical, spacing: 24, children: [errorLabel, summary, expensesGroup])
+        let content = Box(.vertical, spacing: 24, children: [errorLabel, summary, expensesGroup, tripActions])
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 800))
         scroller.expandsVertically = true
@@ -123,7 +123,7 @@ public final class TripDetailView {
     /// Reads the trip's expenses and totals again.
     public func refresh() {
         let hasTrip = trip != nil
-        for button in [addButton, editTripButton, exportButton, deleteTripButton] { button.isVisible = hasTrip }
+        addButton.isVisible = hasTrip
         guard let trip else {
             windowTitle.title = ""
             windowTitle.subtitle = ""
