@@ -237,7 +237,10 @@ public final class ExpenseDialog {
         }
 
         var details: ExpenseDetails?
-        var warning: String?
+        // Shown as soon as the date reads, whatever else is still missing.
+        let warning = date.flatMap { date in
+            trip.days.contains(date) ? nil : ExpenseWarning.dateOutsideTrip(date: date, trip: trip.days).localizedDescription
+        }
         convertedLabel.isVisible = false
         if let date, let cost {
             let candidate = ExpenseDetails(date: date, category: category, vendor: vendorRow.text, cost: cost,
@@ -247,7 +250,6 @@ public final class ExpenseDialog {
             for error in result.errors where messages[error.field] == nil {
                 messages[error.field] = error.localizedDescription
             }
-            warning = result.warnings.first?.localizedDescription
             if messages.isEmpty, let amounts = result.amounts {
                 details = candidate
                 if amounts.isConverted || isMileage {

@@ -23,7 +23,7 @@ public final class TripDetailView {
     let deleteTripButton = Button(label: tr("_Delete Trip"))
     private let stack = Stack()
 
-    let totalCaption = Label(tr("Total"), wraps: false, style: "heading")
+    let totalCaption = Label(tr("Trip total"), wraps: false, style: "heading")
     let totalLabel = Label("", wraps: true, style: "title-1")
     let countLabel = Label("", style: "dim-label")
     let purposeLabel = Label("", style: "dim-label")
