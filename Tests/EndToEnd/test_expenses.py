@@ -1,5 +1,5 @@
 """Expenses as a person uses them: a trip, two expenses (one with a receipt photo chosen in the
-file chooser), the totals, and the trip's expenses exported as CSV."""
+file chooser), the totals, the report saved as PDF, and the trip's expenses exported as CSV."""
 import csv
 import os
 import shutil
@@ -38,6 +38,16 @@ def receipt_photo(directory):
     return path
 
 
+def save_as(app, title, path):
+    """Types the whole path into the save dialog's name field, as a person may."""
+    window_titled(app, title)
+    time.sleep(1)
+    rawinput.keyCombo("<Control>a")
+    rawinput.typeText(path)
+    rawinput.pressKey("Return")
+    gone(app, title)
+
+
 def create_trip(app):
     app.find("list item", "Expenses").click()
     named(app.window, "push button", "New Trip").click()
@@ -72,15 +82,15 @@ def add_expense(app, date, vendor, amount, receipt=None):
     gone(app, "Add Expense")
 
 
-def test_trip_with_two_expenses_and_csv(app):
+def test_trip_two_expenses_report_and_csv(app):
     work = tempfile.mkdtemp(prefix="billfold-e2e-expenses-")
     try:
-        check_trip_with_two_expenses_and_csv(app, work)
+        check_trip_two_expenses_report_and_csv(app, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check_trip_with_two_expenses_and_csv(app, work):
+def check_trip_two_expenses_report_and_csv(app, work):
     create_trip(app)
     add_expense(app, "3/11/26", "Hotel Adler", "412.50")
     add_expense(app, "3/10/26", "Zeughauskeller", "64.20", receipt=receipt_photo(work))
@@ -104,13 +114,25 @@ def check_trip_with_two_expenses_and_csv(app, work):
     named(dialog, "push button", "Cancel").click()
     gone(app, "Add Expense")
 
+    report = os.path.join(work, "zurich-report.pdf")
+    named(app.window, "push button", "Save Report…").click()
+    save_as(app, "Save Report", report)
+    wait_until(lambda: os.path.exists(report), timeout=30, message="the report PDF")
+    info = subprocess.run(["pdfinfo", report], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    texts = [subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-layout", report, "-"],
+                            capture_output=True, text=True, check=True).stdout for page in range(1, pages + 1)]
+    if "476.70" not in texts[0]:
+        raise TestFailure(f"the cover does not show the total $476.70: {texts[0]!r}")
+    if not any("Hotel Adler" in text and "Zeughauskeller" in text for text in texts):
+        raise TestFailure("no page lists both expenses")
+    # The one receipt gets a page of its own, captioned with its expense.
+    if "Zeughauskeller" not in texts[-1] or "Hotel Adler" in texts[-1]:
+        raise TestFailure(f"the last page is not the dinner receipt's: {texts[-1]!r}")
+
     target = os.path.join(work, "zurich.csv")
     named(app.window, "push button", "Export CSV…").click()
-    window_titled(app, "Export Expenses as CSV")
-    time.sleep(1)
-    rawinput.keyCombo("<Control>a")
-    rawinput.typeText(target)
-    rawinput.pressKey("Return")
+    save_as(app, "Export Expenses as CSV", target)
     wait_until(lambda: os.path.exists(target), message="the CSV file")
     with open(target, newline="", encoding="utf-8") as handle:
         rows = list(csv.reader(handle))

@@ -275,4 +275,33 @@ struct ExpensesPageTests {
         #expect(rows.first == ExpenseCSV.header)
         #expect(rows.contains { $0.contains("Bar, \"Central\"") })
     }
+
+    @Test func theReportIsWrittenInTheBackgroundWithAPagePerReceipt() async throws {
+        let f = try PageFixture()
+        let trip = try f.createTrip()
+        let imported = try f.view.repository.importReceipt(from: try f.receiptPhoto(named: "hotel.png"))
+        _ = try f.view.repository.addExpense(
+            ExpenseDetails(date: day("2026-03-11"), category: .lodging, vendor: "Hotel Adler", amount: usd(41_250),
+                           receipt: imported.reference), to: trip.id)
+        _ = try f.view.repository.addExpense(
+            ExpenseDetails(date: day("2026-03-10"), category: .meals, vendor: "Zeughauskeller", amount: usd(6_420)),
+            to: trip.id)
+        f.view.detail.refresh()
+        let chooser = try #require(f.view.detail.saveReport())
+        #expect(chooser.suggestedName == "Zürich workshop.pdf")
+        let target = f.directory.file("report.pdf")
+        chooser.respond(savingTo: target.path)
+        #expect(f.view.detail.isSavingReport)
+        #expect(!f.view.detail.reportButton.isSensitive)
+        let done = await MainLoop.wait(until: { !f.view.detail.isSavingReport }, timeout: 30)
+        #expect(done)
+        #expect(f.view.detail.reportButton.isSensitive)
+        let pdf = try PDFDocument(data: try Data(contentsOf: target))
+        // Cover and expense table, then the one receipt.
+        #expect(pdf.pageCount >= 2)
+        let text = try (0..<pdf.pageCount).map { try pdf.page(at: $0).text() }.joined(separator: "\n")
+        #expect(text.contains("Hotel Adler") && text.contains("Zeughauskeller"))
+        #expect(f.host.toasts.last == String(format: trn("Report saved: %d page", "Report saved: %d pages", pdf.pageCount),
+                                             pdf.pageCount))
+    }
 }

@@ -20,6 +20,7 @@ public final class TripDetailView {
     let addButton = Button(label: tr("_Add Expense"))
     let editTripButton = Button(label: tr("_Edit Trip"))
     let exportButton = Button(label: tr("E_xport CSV…"))
+    let reportButton = Button(label: tr("Save _Report…"))
     let deleteTripButton = Button(label: tr("_Delete Trip"))
     private let stack = Stack()
 
@@ -57,7 +58,8 @@ public final class TripDetailView {
         header.packEnd(addButton)
         // The trip's less frequent actions sit under its expenses, leaving the header room for its name.
         deleteTripButton.addCssClass("destructive-action")
-        let tripActions = Box(.horizontal, spacing: 12, children: [editTripButton, exportButton, deleteTripButton])
+        let tripActions = Box(.horizontal, spacing: 12, children: [reportButton, exportButton, editTripButton,
+                                                                      deleteTripButton])
         tripActions.align(horizontal: .center)
 
         let summary = Box(.vertical, spacing: 4, children: [totalCaption, totalLabel, countLabel, purposeLabel])
@@ -102,6 +104,7 @@ public final class TripDetailView {
         editTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onEditTrip?(trip) } }
         deleteTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onDeleteTrip?(trip.id) } }
         exportButton.onClicked { [unowned self] in self.exportCSV() }
+        reportButton.onClicked { [unowned self] in self.saveReport() }
         expenseList.onRowActivated { [unowned self] index in
             guard index < self.expenses.count else { return }
             self.showExpenseDialog(editing: self.expenses[index])
@@ -333,6 +336,49 @@ public final class TripDetailView {
             }
         }
         return chooser
+    }
+
+    /// True while a report is being made and written.
+    public private(set) var isSavingReport = false
+    /// The save dialog of the last report, for tests.
+    private(set) var reportChooser: SaveFileChooser?
+
+    /// Asks where to save the reimbursement report, then lays it out and writes it on a
+    /// background task (photos are scaled, which can take seconds), so the window stays responsive.
+    @discardableResult
+    func saveReport() -> SaveFileChooser? {
+        guard let trip, !isSavingReport else { return nil }
+        let chooser = SaveFileChooser(title: tr("Save Report"), parent: context.window, acceptLabel: tr("_Save"),
+                                      suggestedName: Self.fileName(for: trip, suffix: "pdf"),
+                                      filters: [FileFilter(name: tr("PDF documents"), suffixes: ["pdf"])])
+        reportChooser = chooser
+        chooser.show { [weak self] path in
+            guard let self, let path else { return }
+            self.writeReport(for: trip.id, to: URL(fileURLWithPath: path))
+        }
+        return chooser
+    }
+
+    private func writeReport(for tripID: TripID, to url: URL) {
+        isSavingReport = true
+        reportButton.isSensitive = false
+        reportButton.label = tr("Saving Report…")
+        let repository = self.repository
+        Task { [weak self] in
+            let result = await Task.detached(priority: .userInitiated) { () -> Result<Int, any Error> in
+                Result { try ExpenseReport.load(tripID, from: repository, traveller: "").writePDF(to: url) }
+            }.value
+            guard let self else { return }
+            self.isSavingReport = false
+            self.reportButton.isSensitive = true
+            self.reportButton.label = tr("Save _Report…")
+            switch result {
+            case .success(let pages):
+                self.context.showToast(String(format: trn("Report saved: %d page", "Report saved: %d pages", pages), pages))
+            case .failure(let error):
+                self.context.showToast(error.localizedDescription)
+            }
+        }
     }
 
     /// A file name from the trip's name, without characters file systems refuse.
