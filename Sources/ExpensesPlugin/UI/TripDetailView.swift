@@ -58,9 +58,14 @@ public final class TripDetailView {
         header.packEnd(addButton)
         // The trip's less frequent actions sit under its expenses, leaving the header room for its name.
         deleteTripButton.addCssClass("destructive-action")
-        let tripActions = Box(.horizontal, spacing: 12, children: [reportButton, exportButton, editTripButton,
-                                                                      deleteTripButton])
-        tripActions.align(horizontal: .center)
+        // Two rows of two, so they fit a narrow window.
+        let documentActions = Box(.horizontal, spacing: 12, children: [reportButton, exportButton])
+        let changeActions = Box(.horizontal, spacing: 12, children: [editTripButton, deleteTripButton])
+        for row in [documentActions, changeActions] {
+            row.isHomogeneous = true
+            row.align(horizontal: .center)
+        }
+        let tripActions = Box(.vertical, spacing: 12, children: [documentActions, changeActions])
 
         let summary = Box(.vertical, spacing: 4, children: [totalCaption, totalLabel, countLabel, purposeLabel])
         for label in [totalCaption, totalLabel, countLabel, purposeLabel] { label.xAlign = 0 }
