@@ -304,4 +304,44 @@ struct ExpensesPageTests {
         #expect(f.host.toasts.last == String(format: trn("Report saved: %d page", "Report saved: %d pages", pdf.pageCount),
                                              pdf.pageCount))
     }
+
+    @Test func editingAnExpenseReplacesThenRemovesItsReceipt() async throws {
+        let f = try PageFixture()
+        let trip = try f.createTrip()
+        let first = try f.view.repository.importReceipt(from: try f.receiptPhoto(named: "first.png"))
+        let expense = try f.view.repository.addExpense(
+            ExpenseDetails(date: day("2026-03-11"), category: .transit, vendor: "SBB", amount: usd(3_300),
+                           notes: "Airport train", receipt: first.reference), to: trip.id)
+        f.view.detail.refresh()
+
+        let dialog = try #require(f.view.detail.showExpenseDialog(editing: expense))
+        #expect(dialog.vendorRow.text == "SBB")
+        #expect(dialog.amountRow.text == f.amountText(3_300))
+        #expect(dialog.notesRow.text == "Airport train")
+        #expect(dialog.receipt == first.reference)
+        #expect(dialog.removeReceiptButton.isVisible)
+
+        // Replaced: the old file goes once the change is saved, since nothing else uses it.
+        let url = try f.directory.write(Data(Samples.jpeg), named: "second.jpg")
+        dialog.importReceipt(from: url)
+        await f.waitForImport(dialog)
+        let second = try #require(dialog.receipt)
+        #expect(second.kind == .jpeg)
+        #expect(dialog.save() != nil)
+        #expect(!FileManager.default.fileExists(atPath: f.store.url(for: first.reference).path))
+
+        let again = try #require(f.view.detail.showExpenseDialog(editing: f.view.detail.expenses.first))
+        again.removeReceiptButton.click()
+        #expect(again.receipt == nil)
+        #expect(again.save()?.receipt == nil)
+        #expect(!FileManager.default.fileExists(atPath: f.store.url(for: second).path))
+        #expect(f.view.detail.receiptIndicators == [.none])
+    }
+
+    @Test func controlNOpensNewTrip() throws {
+        let f = try PageFixture()
+        let shortcut = try #require(f.host.shortcuts["<Control>n"])
+        shortcut()
+        #expect(f.view.tripDialog?.window.title == tr("New Trip"))
+    }
 }
