@@ -321,6 +321,13 @@ struct ExpensesPageTests {
         #expect(dialog.receipt == first.reference)
         #expect(dialog.removeReceiptButton.isVisible)
 
+        // The full picture opens in a window of its own, decoded in the background.
+        let viewer = try #require(dialog.viewReceipt())
+        let loaded = await MainLoop.wait(until: { !viewer.isLoading }, timeout: 10)
+        #expect(loaded)
+        #expect(viewer.picture.pixelSize?.width == 300 && viewer.picture.pixelSize?.height == 200)
+        viewer.window.close()
+
         // Replaced: the old file goes once the change is saved, since nothing else uses it.
         let url = try f.directory.write(Data(Samples.jpeg), named: "second.jpg")
         dialog.importReceipt(from: url)

@@ -33,6 +33,9 @@ public final class ExpenseDialog {
     let receiptIcon = Image(iconName: "mail-attachment-symbolic", pixelSize: 32)
     let removeReceiptButton = Button(iconName: "edit-delete-symbolic", accessibleLabel: tr("Remove Receipt"))
     let chooseReceiptButton = Button(label: tr("_Choose File…"))
+    let viewReceiptButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: tr("View Receipt"))
+    /// The receipt window last opened, for tests.
+    private(set) var receiptViewer: ReceiptViewer?
     let convertedLabel = Label("", style: "dim-label")
 
     let dateMessage = Label("")
@@ -99,6 +102,10 @@ public final class ExpenseDialog {
         removeReceiptButton.align(vertical: .center)
         removeReceiptButton.addCssClass("flat")
         removeReceiptButton.tooltip = tr("Remove Receipt")
+        viewReceiptButton.align(vertical: .center)
+        viewReceiptButton.addCssClass("flat")
+        viewReceiptButton.tooltip = tr("View Receipt")
+        receiptRow.addSuffix(viewReceiptButton)
         receiptRow.addSuffix(chooseReceiptButton)
         receiptRow.addSuffix(removeReceiptButton)
         receiptGroup.add(receiptRow)
@@ -141,6 +148,7 @@ public final class ExpenseDialog {
         }
         chooseReceiptButton.onClicked { [unowned self] in self.chooseReceipt() }
         removeReceiptButton.onClicked { [unowned self] in self.setReceipt(nil) }
+        viewReceiptButton.onClicked { [unowned self] in self.viewReceipt() }
         dropTarget.onDrop { [unowned self] path in
             guard let path else {
                 self.show(self.receiptMessage, tr("Only files on this computer can be attached. Save the receipt to a folder first."))
@@ -356,6 +364,7 @@ public final class ExpenseDialog {
 
     private func showReceipt(thumbnail: ReceiptThumbnail? = nil, name: String? = nil) {
         removeReceiptButton.isVisible = receipt != nil
+        viewReceiptButton.isVisible = false
         chooseReceiptButton.label = receipt == nil ? tr("_Choose File…") : tr("_Replace…")
         receiptPicture.setPixels(width: thumbnail?.width ?? 0, height: thumbnail?.height ?? 0,
                                  rowStride: thumbnail?.rowStride ?? 0, hasAlpha: thumbnail?.hasAlpha ?? false,
@@ -377,6 +386,7 @@ public final class ExpenseDialog {
             return
         }
         receiptRow.subtitle = shownName
+        viewReceiptButton.isVisible = receipt.kind.isImage
         if thumbnail != nil {
             receiptPicture.isVisible = true
             receiptIcon.isVisible = false
@@ -386,6 +396,17 @@ public final class ExpenseDialog {
             receiptIcon.isVisible = true
             if receipt.kind.isImage, editing != nil { loadThumbnail(receipt, name: shownName) }
         }
+    }
+
+    /// Opens the attached photo at a readable size.
+    @discardableResult
+    func viewReceipt() -> ReceiptViewer? {
+        guard let receipt, receipt.kind.isImage else { return nil }
+        let viewer = ReceiptViewer(reference: receipt, name: receiptRow.subtitle ?? receipt.kind.displayName,
+                                   store: repository.receipts, parent: window)
+        receiptViewer = viewer
+        viewer.present()
+        return viewer
     }
 
     private func loadThumbnail(_ reference: ReceiptReference, name: String) {
