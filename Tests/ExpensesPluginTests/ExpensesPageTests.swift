@@ -22,6 +22,8 @@ final class PageFixture {
     let numbers = NumberFormatting()
 
     init() throws {
+        // Settings in memory: GTK's file chooser reads its own.
+        _ = TestSettings.make()
         directory = try TemporaryDirectory()
         plugin = Expenses(receiptStore: ReceiptStore(directory: directory.url.appendingPathComponent("receipts")))
         try plugin.activate(in: host.context(for: "expenses", database: try Database.inMemory()))
@@ -267,16 +269,18 @@ struct ExpensesPageTests {
             ExpenseDetails(date: day("2026-03-10"), category: .meals, vendor: "Bar, \"Central\"", amount: usd(1_200)),
             to: trip.id)
         f.view.detail.refresh()
-        let chooser = try #require(f.view.detail.exportCSV())
-        #expect(chooser.suggestedName == "Zürich workshop.csv")
-        let target = f.directory.file("export.csv")
-        chooser.respond(savingTo: target.path)
+        let chooser = try #require(f.view.detail.exportCSV(in: f.directory.url.path))
+        #expect(chooser.isSaveDialog)
+        #expect(chooser.currentName == "Zürich workshop.csv")
+        let target = f.directory.file("Zürich workshop.csv")
+        chooser.respond(selecting: target.path)
+        #expect(f.host.toasts.last == String(format: tr("Exported to %@"), "Zürich workshop.csv"))
         let rows = try #require(parseCSV(try String(contentsOf: target, encoding: .utf8)))
         #expect(rows.first == ExpenseCSV.header)
         #expect(rows.contains { $0.contains("Bar, \"Central\"") })
     }
 
-    @Test func theReportIsWrittenInTheBackgroundWithAPagePerReceipt() async throws {
+    @Test func theReportIsPreviewedAfterRenderingInTheBackgroundAndSaved() async throws {
         let f = try PageFixture()
         let trip = try f.createTrip()
         let imported = try f.view.repository.importReceipt(from: try f.receiptPhoto(named: "hotel.png"))
@@ -287,22 +291,43 @@ struct ExpensesPageTests {
             ExpenseDetails(date: day("2026-03-10"), category: .meals, vendor: "Zeughauskeller", amount: usd(6_420)),
             to: trip.id)
         f.view.detail.refresh()
-        let chooser = try #require(f.view.detail.saveReport())
-        #expect(chooser.suggestedName == "Zürich workshop.pdf")
+        let report = try #require(f.view.detail.showReport())
+        #expect(report.preview.state == .generating)
+        #expect(!report.saveButton.isSensitive)
+        await report.generation?.value
+        guard case .ready(let pageCount) = report.preview.state else {
+            Issue.record("the report is not shown: \(report.preview.state)")
+            return
+        }
+        #expect(report.saveButton.isSensitive && report.printButton.isSensitive && report.emailButton.isSensitive)
+
         let target = f.directory.file("report.pdf")
-        chooser.respond(savingTo: target.path)
-        #expect(f.view.detail.isSavingReport)
-        #expect(!f.view.detail.reportButton.isSensitive)
-        let done = await MainLoop.wait(until: { !f.view.detail.isSavingReport }, timeout: 30)
-        #expect(done)
-        #expect(f.view.detail.reportButton.isSensitive)
+        let saved = await report.save(to: target)
+        #expect(saved)
         let pdf = try PDFDocument(data: try Data(contentsOf: target))
-        // Cover and expense table, then the one receipt.
-        #expect(pdf.pageCount >= 2)
-        let text = try (0..<pdf.pageCount).map { try pdf.page(at: $0).text() }.joined(separator: "\n")
-        #expect(text.contains("Hotel Adler") && text.contains("Zeughauskeller"))
-        #expect(f.host.toasts.last == String(format: trn("Report saved: %d page", "Report saved: %d pages", pdf.pageCount),
-                                             pdf.pageCount))
+        // Cover and expense table, then one page for the one receipt.
+        #expect(pdf.pageCount == pageCount)
+        #expect(pageCount >= 3)
+        let texts = try (0..<pdf.pageCount).map { try pdf.page(at: $0).text() }
+        // Poppler reads "$476.70" back as "$ 476.70".
+        #expect(texts[0].contains("476.70"))
+        #expect(texts.contains { $0.contains("Hotel Adler") && $0.contains("Zeughauskeller") })
+        #expect(texts.last?.contains("Hotel Adler") == true)
+        report.window.close()
+    }
+
+    @Test func theDashboardChartsFollowTheExpenses() throws {
+        let f = try PageFixture()
+        let trip = try f.createTrip()
+        #expect(!f.view.detail.charts.isVisible)
+        _ = try f.view.repository.addExpense(
+            ExpenseDetails(date: day("2026-03-11"), category: .lodging, vendor: "Hotel Adler", amount: usd(41_250)),
+            to: trip.id)
+        f.view.detail.refresh()
+        #expect(f.view.detail.charts.isVisible)
+        #expect(f.view.detail.categoryChart.chart.categories == [ExpenseCategory.lodging.localizedName])
+        #expect(f.view.detail.dailyChart.chart.series.first?.values == [0, 412.5, 0])
+        #expect(f.view.detail.categoryChart.widget.accessibleDescription?.contains(f.money.string(from: usd(41_250))) == true)
     }
 
     @Test func editingAnExpenseReplacesThenRemovesItsReceipt() async throws {

@@ -46,25 +46,3 @@ struct PixelPictureTests {
         #expect(picture.pixelSize == nil)
     }
 }
-
-@Suite(.serialized, needsDisplay) @MainActor
-struct SaveFileChooserTests {
-    @Test func suggestsANameAndReportsTheChosenPathOrNil() {
-        let chooser = SaveFileChooser(title: "Export", parent: nil, acceptLabel: "_Export",
-                                      suggestedName: "Zürich trip.csv",
-                                      filters: [FileFilter(name: "CSV files", suffixes: ["csv"])])
-        #expect(chooser.suggestedName == "Zürich trip.csv")
-        var results: [String?] = []
-        chooser.show { results.append($0) }
-        #expect(chooser.isOpen)
-        // Never written: the chooser only reports the path.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("out.csv").path
-        chooser.respond(savingTo: path)
-        #expect(results == [path])
-        #expect(!chooser.isOpen)
-
-        chooser.show { results.append($0) }
-        chooser.respond(savingTo: nil)
-        #expect(results == [path, nil])
-    }
-}

@@ -1,4 +1,6 @@
 import BillfoldCore
+import BillfoldUI
+import Documents
 import Foundation
 import GObjectCore
 import GtkKit
@@ -20,7 +22,7 @@ public final class TripDetailView {
     let addButton = Button(label: tr("_Add Expense"))
     let editTripButton = Button(label: tr("_Edit Trip"))
     let exportButton = Button(label: tr("E_xport CSV…"))
-    let reportButton = Button(label: tr("Save _Report…"))
+    let reportButton = Button(label: tr("_Generate Report"))
     let deleteTripButton = Button(label: tr("_Delete Trip"))
     private let stack = Stack()
 
@@ -30,6 +32,13 @@ public final class TripDetailView {
     let purposeLabel = Label("", style: "dim-label")
     let expenseList = ListBox()
     private let expensesGroup = PreferencesGroup(title: tr("Expenses"))
+    let categoryChart = ChartView(chart: Chart(kind: .bar, categories: [], series: []),
+                                  title: tr("Spending by category"), height: 200)
+    let dailyChart = ChartView(chart: Chart(kind: .line, categories: [], series: []),
+                               title: tr("Spending per day"), height: 200)
+    private let categoryCard: Box
+    private let dailyCard: Box
+    let charts: Columns
     private let noExpenses: Box
     let errorLabel = Label("", style: "error")
 
@@ -39,7 +48,7 @@ public final class TripDetailView {
     /// The expense dialog last opened, for tests.
     public private(set) var expenseDialog: ExpenseDialog?
     /// The save dialog of the last CSV export, for tests.
-    private(set) var exportChooser: SaveFileChooser?
+    private(set) var exportChooser: FileChooser?
     private var pendingExpenseDeletions: [UUID: DeletedExpense] = [:]
     /// Receipt thumbnails already decoded, by receipt, so a refresh does not decode them again.
     private var thumbnails: [ReceiptReference: ReceiptThumbnail] = [:]
@@ -76,6 +85,13 @@ public final class TripDetailView {
         for label in [totalLabel, countLabel] { label.setMargins(top: 0, bottom: 0, start: 18, end: 18) }
         purposeLabel.setMargins(top: 0, bottom: 18, start: 18, end: 18)
 
+        // Side by side on a wide window, one above the other on a narrow one.
+        categoryCard = Self.chartCard(tr("By Category"), categoryChart)
+        dailyCard = Self.chartCard(tr("Per Day"), dailyChart)
+        charts = Columns(minimumColumnWidth: 280, spacing: 12)
+        charts.append(categoryCard)
+        charts.append(dailyCard)
+
         expenseList.styleAsBoxedList()
         expenseList.accessibleLabel = tr("Expenses")
         let addFirst = Button(label: tr("Add _Expense"))
@@ -91,7 +107,7 @@ public final class TripDetailView {
 
         errorLabel.isVisible = false
         errorLabel.xAlign = 0
-        let content = Box(.vertical, spacing: 24, children: [errorLabel, summary, expensesGroup, tripActions])
+        let content = Box(.vertical, spacing: 24, children: [errorLabel, summary, charts, expensesGroup, tripActions])
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 800))
         scroller.expandsVertically = true
@@ -109,7 +125,7 @@ public final class TripDetailView {
         editTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onEditTrip?(trip) } }
         deleteTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onDeleteTrip?(trip.id) } }
         exportButton.onClicked { [unowned self] in self.exportCSV() }
-        reportButton.onClicked { [unowned self] in self.saveReport() }
+        reportButton.onClicked { [unowned self] in self.showReport() }
         expenseList.onRowActivated { [unowned self] index in
             guard index < self.expenses.count else { return }
             self.showExpenseDialog(editing: self.expenses[index])
@@ -159,6 +175,14 @@ public final class TripDetailView {
         countLabel.text = String(format: trn("%d expense", "%d expenses", expenses.count), expenses.count)
         purposeLabel.text = trip.purpose
         purposeLabel.isVisible = !trip.purpose.isEmpty
+
+        if let dashboard {
+            let models = DashboardCharts(dashboard: dashboard, money: moneyFormatter)
+            categoryChart.chart = models.byCategory
+            if let byDay = models.byDay { dailyChart.chart = byDay }
+            dailyCard.isVisible = models.byDay != nil
+        }
+        charts.isVisible = dashboard.map { $0.expenseCount > 0 } ?? false
 
         expenseList.removeAll()
         receiptIndicators = []
@@ -256,6 +280,16 @@ public final class TripDetailView {
                           hasAlpha: thumbnail.hasAlpha, pixels: thumbnail.pixels)
     }
 
+    private static func chartCard(_ title: String, _ chart: ChartView) -> Box {
+        let heading = Label(title, wraps: false, style: "heading")
+        heading.xAlign = 0
+        let card = Box(.vertical, spacing: 6, children: [heading, chart.widget])
+        card.addCssClass("card")
+        heading.setMargins(top: 12, bottom: 0, start: 12, end: 12)
+        chart.widget.setMargins(top: 0, bottom: 12, start: 6, end: 6)
+        return card
+    }
+
     static func iconName(for category: ExpenseCategory) -> String {
         switch category {
         case .meals: return "emoji-food-symbolic"
@@ -324,17 +358,19 @@ public final class TripDetailView {
 
     /// Asks where to save the trip's expenses as CSV and writes the file atomically.
     @discardableResult
-    func exportCSV() -> SaveFileChooser? {
+    func exportCSV(in folder: String? = nil) -> FileChooser? {
         guard let trip else { return nil }
-        let chooser = SaveFileChooser(title: tr("Export Expenses as CSV"), parent: context.window,
-                                      acceptLabel: tr("_Export"), suggestedName: Self.fileName(for: trip, suffix: "csv"),
-                                      filters: [FileFilter(name: tr("CSV files"), suffixes: ["csv"])])
+        let chooser = FileChooser(saveTitle: tr("Export Expenses as CSV"), parent: context.window,
+                                  acceptLabel: tr("_Export"), suggestedName: Self.fileName(for: trip, suffix: "csv"),
+                                  folder: folder ?? Self.lastExportFolder ?? UserDirectories.documents,
+                                  filters: [FileFilter(name: tr("CSV files"), suffixes: ["csv"])])
         exportChooser = chooser
-        chooser.show { [weak self] path in
+        chooser.open { [weak self] path in
             guard let self, let path else { return }
             do {
                 let expenses = try self.repository.expenses(in: trip.id)
                 try ExpenseCSV.write(for: trip, expenses: expenses, to: URL(fileURLWithPath: path))
+                Self.lastExportFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 self.context.showToast(String(format: tr("Exported to %@"), URL(fileURLWithPath: path).lastPathComponent))
             } catch {
                 self.context.showToast(error.localizedDescription)
@@ -343,48 +379,21 @@ public final class TripDetailView {
         return chooser
     }
 
-    /// True while a report is being made and written.
-    public private(set) var isSavingReport = false
-    /// The save dialog of the last report, for tests.
-    private(set) var reportChooser: SaveFileChooser?
+    /// The report window last opened, for tests.
+    public private(set) var reportWindow: ReportWindow?
 
-    /// Asks where to save the reimbursement report, then lays it out and writes it on a
-    /// background task (photos are scaled, which can take seconds), so the window stays responsive.
+    /// Opens the trip's reimbursement report in a preview window; it is made in the background.
     @discardableResult
-    func saveReport() -> SaveFileChooser? {
-        guard let trip, !isSavingReport else { return nil }
-        let chooser = SaveFileChooser(title: tr("Save Report"), parent: context.window, acceptLabel: tr("_Save"),
-                                      suggestedName: Self.fileName(for: trip, suffix: "pdf"),
-                                      filters: [FileFilter(name: tr("PDF documents"), suffixes: ["pdf"])])
-        reportChooser = chooser
-        chooser.show { [weak self] path in
-            guard let self, let path else { return }
-            self.writeReport(for: trip.id, to: URL(fileURLWithPath: path))
-        }
-        return chooser
+    public func showReport() -> ReportWindow? {
+        guard let trip else { return nil }
+        let report = ReportWindow(trip: trip, repository: repository, parent: context.window)
+        reportWindow = report
+        report.present()
+        return report
     }
 
-    private func writeReport(for tripID: TripID, to url: URL) {
-        isSavingReport = true
-        reportButton.isSensitive = false
-        reportButton.label = tr("Saving Report…")
-        let repository = self.repository
-        Task { [weak self] in
-            let result = await Task.detached(priority: .userInitiated) { () -> Result<Int, any Error> in
-                Result { try ExpenseReport.load(tripID, from: repository, traveller: "").writePDF(to: url) }
-            }.value
-            guard let self else { return }
-            self.isSavingReport = false
-            self.reportButton.isSensitive = true
-            self.reportButton.label = tr("Save _Report…")
-            switch result {
-            case .success(let pages):
-                self.context.showToast(String(format: trn("Report saved: %d page", "Report saved: %d pages", pages), pages))
-            case .failure(let error):
-                self.context.showToast(error.localizedDescription)
-            }
-        }
-    }
+    /// The folder of the last export, offered next time.
+    private static var lastExportFolder: String?
 
     /// A file name from the trip's name, without characters file systems refuse.
     static func fileName(for trip: Trip, suffix: String) -> String {
