@@ -33,9 +33,9 @@ public final class TripDetailView {
     let expenseList = ListBox()
     private let expensesGroup = PreferencesGroup(title: tr("Expenses"))
     let categoryChart = ChartView(chart: Chart(kind: .bar, categories: [], series: []),
-                                  title: tr("Spending by category"), height: 200)
+                                  title: tr("Spending by category"), height: 180)
     let dailyChart = ChartView(chart: Chart(kind: .line, categories: [], series: []),
-                               title: tr("Spending per day"), height: 200)
+                               title: tr("Spending per day"), height: 180)
     private let categoryCard: Box
     private let dailyCard: Box
     let charts: Columns
