@@ -300,6 +300,7 @@ struct ExpensesPageTests {
             return
         }
         #expect(report.saveButton.isSensitive && report.printButton.isSensitive && report.emailButton.isSensitive)
+        #expect(f.view.detail.showReport() === report)
 
         let target = f.directory.file("report.pdf")
         let saved = await report.save(to: target)

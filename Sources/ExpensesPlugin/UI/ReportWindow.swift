@@ -16,6 +16,7 @@ public final class ReportWindow {
     let emailButton = Button(iconName: "mail-send-symbolic", accessibleLabel: tr("Email…"))
     private let toasts: ToastOverlay
     private let trip: Trip
+    var tripID: TripID { trip.id }
     /// The background work of the last generation, for tests.
     private(set) var generation: Task<Void, Never>?
     /// The saved file's location, once saved.

@@ -386,6 +386,11 @@ public final class TripDetailView {
     @discardableResult
     public func showReport() -> ReportWindow? {
         guard let trip else { return nil }
+        // Still open for this trip: bring it back rather than open a second one.
+        if let open = reportWindow, open.tripID == trip.id, open.window.isVisible {
+            open.present()
+            return open
+        }
         let report = ReportWindow(trip: trip, repository: repository, parent: context.window)
         reportWindow = report
         report.present()
