@@ -126,10 +126,6 @@ public final class TripDetailView {
         deleteTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onDeleteTrip?(trip.id) } }
         exportButton.onClicked { [unowned self] in self.exportCSV() }
         reportButton.onClicked { [unowned self] in self.showReport() }
-        expenseList.onRowActivated { [unowned self] index in
-            guard index < self.expenses.count else { return }
-            self.showExpenseDialog(editing: self.expenses[index])
-        }
         show(nil)
     }
 
