@@ -59,7 +59,7 @@ let package = Package(
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "InvoicesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
+            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
         ]),
 
         // Vendor tool: makes the signing key pair and issues licences.
@@ -99,7 +99,10 @@ let package = Package(
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
-        .testTarget(name: "ExpensesPluginTests", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics"]),
+        .testTarget(name: "ExpensesPluginTests", dependencies: [
+            "ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "GtkKit", "GObjectCore", "PluginAPI",
+            "TestSupport",
+        ]),
         .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
                           path: "Benchmarks/ExpensesBenchmark"),
 

@@ -1,5 +1,6 @@
 import BillfoldCore
 import EntitlementsPlugin
+import ExpensesPlugin
 import Foundation
 import InvoicesPlugin
 import PluginAPI
@@ -8,6 +9,7 @@ import TipSplitPlugin
 // The one place that lists Billfold's plugins, in sidebar order.
 let pluginTypes: [any Plugin.Type] = [
     Invoices.self,
+    Expenses.self,
     TipSplit.self,
     BillfoldPro.self,
 ]

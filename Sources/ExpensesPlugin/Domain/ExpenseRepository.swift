@@ -12,6 +12,13 @@ public struct DeletedTrip: Hashable, Sendable {
     public let receipts: [ReceiptInfo]
 }
 
+/// A deleted expense, kept so the deletion can be undone; its receipt file is held meanwhile.
+public struct DeletedExpense: Hashable, Sendable {
+    public let token: UUID
+    public let expense: Expense
+    public let receipt: ReceiptInfo?
+}
+
 /// Trips, expenses and the receipts they use, in the app's database (migrations owner
 /// "expenses"). Every change is one transaction. Receipt files are counted by the expenses
 /// that reference them: a file goes when the last expense using it does, never before.
@@ -224,6 +231,42 @@ public final class ExpenseRepository: Sendable {
             return stored.receipt
         }
         if let receipt { try removeReceiptsIfUnused([receipt.digest]) }
+    }
+
+    /// Deletes the expense so that `restore(_:)` can bring it back: its receipt file stays on
+    /// disk, held by the deletion, until `purgeDeletedReceipts(_:)` ends the undo window.
+    public func deleteExpenseKeepingReceipt(_ id: ExpenseID) throws -> DeletedExpense {
+        try database.transaction {
+            guard let stored = try self.expense(id) else { throw ExpensesError.expenseNotFound(id) }
+            let token = UUID()
+            var receipt: ReceiptInfo?
+            if let reference = stored.receipt, let info = try receiptInfo(digest: reference.digest) {
+                try database.execute("INSERT INTO expenses_receipt_hold (deletion, digest) VALUES (?, ?)",
+                                     [token, reference.digest])
+                receipt = info
+            }
+            try database.execute("DELETE FROM expenses_expense WHERE id = ?", [id.rawValue])
+            return DeletedExpense(token: token, expense: stored, receipt: receipt)
+        }
+    }
+
+    /// Undoes `deleteExpenseKeepingReceipt`: the expense comes back under its old id.
+    @discardableResult
+    public func restore(_ deleted: DeletedExpense) throws -> Expense {
+        try database.transaction {
+            guard try trip(deleted.expense.tripID) != nil else { throw ExpensesError.tripNotFound(deleted.expense.tripID) }
+            if let receipt = deleted.receipt { try insertReceiptRow(receipt) }
+            try insertExpenseRow(deleted.expense.details, amounts: deleted.expense.amounts,
+                                 tripID: deleted.expense.tripID, id: deleted.expense.id)
+            try database.execute("DELETE FROM expenses_receipt_hold WHERE deletion = ?", [deleted.token])
+            return deleted.expense
+        }
+    }
+
+    /// Ends the undo window of one expense deletion: its receipt goes when nothing else uses it.
+    public func purgeDeletedReceipts(_ deleted: DeletedExpense) throws {
+        try database.execute("DELETE FROM expenses_receipt_hold WHERE deletion = ?", [deleted.token])
+        if let receipt = deleted.receipt { try removeReceiptsIfUnused([receipt.reference.digest]) }
     }
 
     /// The totals a trip's dashboard and report show.

@@ -1,0 +1,203 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+import PluginAPI
+
+/// The Expenses page: the trip list beside the selected trip's detail, one at a time on a
+/// narrow window.
+@MainActor
+public final class ExpensesView {
+    public let widget: Leaflet
+    let repository: ExpenseRepository
+    private let context: PluginContext
+    private let moneyFormatter = MoneyFormatter()
+
+    let searchField = SearchField(placeholder: tr("Search trips"))
+    let tripList = ListBox()
+    let listStack = Stack()
+    private let listHeader: HeaderBar
+    private let listPane: Box
+    let detail: TripDetailView
+    let errorLabel = Label("", style: "error")
+
+    /// The trips shown, in list order.
+    public private(set) var summaries: [TripSummary] = []
+    public private(set) var selectedTripID: TripID?
+    /// The trip dialog last opened, for tests.
+    public private(set) var tripDialog: TripDialog?
+    /// Deletions whose Undo is still offered; their receipt files are purged when it ends.
+    private var pendingTripDeletions: [UUID: DeletedTrip] = [:]
+    /// How long Undo is offered before held receipt files go, in milliseconds: longer than the
+    /// toast is shown.
+    static let undoWindow: UInt32 = 10_000
+
+    init(repository: ExpenseRepository, context: PluginContext) {
+        self.repository = repository
+        self.context = context
+        widget = Leaflet()
+
+        listHeader = HeaderBar(title: WindowTitle(tr("Trips")))
+        listHeader.packStart(context.makeBackButton())
+        let newTrip = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Trip"))
+        newTrip.tooltip = tr("New Trip")
+        listHeader.packEnd(newTrip)
+
+        searchField.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        tripList.styleAsNavigationSidebar()
+        tripList.accessibleLabel = tr("Trips")
+
+        let newTripFromEmpty = Button(label: tr("_New Trip"))
+        newTripFromEmpty.addCssClass("pill")
+        newTripFromEmpty.addCssClass("suggested-action")
+        newTripFromEmpty.align(horizontal: .center)
+        let empty = StatusPage(iconName: "emoji-travel-symbolic", title: tr("No Trips"),
+                               description: tr("Create a trip, then add what you spend on it"),
+                               child: newTripFromEmpty)
+        let noResults = StatusPage(iconName: "edit-find-symbolic", title: tr("No Results Found"),
+                                   description: tr("Try a different search"))
+        let scroller = ScrolledWindow(child: tripList)
+        listStack.add(scroller, named: "trips")
+        listStack.add(empty, named: "empty")
+        listStack.add(noResults, named: "no-results")
+        listStack.expandsVertically = true
+        errorLabel.isVisible = false
+        errorLabel.setMargins(12)
+
+        listPane = Box(.vertical, children: [listHeader, searchField, errorLabel, listStack])
+        listPane.setSizeRequest(width: 280)
+        detail = TripDetailView(repository: repository, context: context)
+        detail.widget.expandsHorizontally = true
+        widget.append(listPane)
+        widget.append(Separator(.vertical), navigatable: false)
+        widget.append(detail.widget)
+
+        newTrip.onClicked { [unowned self] in self.showNewTripDialog() }
+        newTripFromEmpty.onClicked { [unowned self] in self.showNewTripDialog() }
+        searchField.onSearchChanged { [unowned self] in self.reload() }
+        tripList.onRowActivated { [unowned self] index in
+            guard index < self.summaries.count else { return }
+            self.select(self.summaries[index].id, showDetail: true)
+        }
+        detail.onBack = { [unowned self] in self.widget.navigateBack() }
+        detail.onTripChanged = { [unowned self] in self.reload() }
+        detail.onDeleteTrip = { [unowned self] id in self.deleteTrip(id) }
+        detail.onEditTrip = { [unowned self] trip in self.showEditTripDialog(trip) }
+        widget.onFoldedChanged { [unowned self] in self.updateFolding() }
+        updateFolding()
+        reload()
+    }
+
+    func focusSearch() { _ = searchField.grabFocus() }
+
+    /// Reads the trips again, keeping the selection when the trip is still listed.
+    public func reload() {
+        do {
+            summaries = try repository.tripSummaries(matching: searchField.text)
+            errorLabel.isVisible = false
+        } catch {
+            summaries = []
+            errorLabel.text = error.localizedDescription
+            errorLabel.isVisible = true
+        }
+        tripList.removeAll()
+        for summary in summaries {
+            let row = ActionRow(title: summary.trip.name,
+                                subtitle: summary.trip.days.formatted())
+            let total = Label(moneyFormatter.string(from: summary.total), wraps: false, style: "numeric")
+            row.addSuffix(total)
+            tripList.append(row, accessibleLabel: summary.trip.name)
+        }
+        if summaries.isEmpty {
+            listStack.visibleChildName = searchField.text.isEmpty ? "empty" : "no-results"
+        } else {
+            listStack.visibleChildName = "trips"
+        }
+        if let selectedTripID, let index = summaries.firstIndex(where: { $0.id == selectedTripID }) {
+            tripList.selectedIndex = index
+        }
+        if let selectedTripID, (try? repository.trip(selectedTripID)) == nil {
+            select(nil, showDetail: false)
+        }
+    }
+
+    /// Shows a trip's detail (or none).
+    public func select(_ id: TripID?, showDetail: Bool) {
+        selectedTripID = id
+        detail.show(id)
+        if let id, let index = summaries.firstIndex(where: { $0.id == id }) { tripList.selectedIndex = index }
+        if showDetail, id != nil { widget.visibleChild = detail.widget }
+    }
+
+    @discardableResult
+    public func showNewTripDialog() -> TripDialog {
+        let dialog = TripDialog(repository: repository, editing: nil, parent: context.window)
+        dialog.onSaved = { [unowned self] trip in
+            self.searchField.text = ""
+            self.reload()
+            self.select(trip.id, showDetail: true)
+        }
+        tripDialog = dialog
+        dialog.present()
+        return dialog
+    }
+
+    @discardableResult
+    func showEditTripDialog(_ trip: Trip) -> TripDialog {
+        let dialog = TripDialog(repository: repository, editing: trip, parent: context.window)
+        dialog.onSaved = { [unowned self] trip in
+            self.reload()
+            self.select(trip.id, showDetail: false)
+        }
+        tripDialog = dialog
+        dialog.present()
+        return dialog
+    }
+
+    /// Deletes the trip at once and offers Undo; its receipt files go when Undo is no longer offered.
+    public func deleteTrip(_ id: TripID) {
+        let deleted: DeletedTrip
+        do {
+            deleted = try repository.deleteTrip(id)
+        } catch {
+            context.showToast(error.localizedDescription)
+            return
+        }
+        pendingTripDeletions[deleted.token] = deleted
+        if selectedTripID == id { select(nil, showDetail: false) }
+        reload()
+        if widget.isFolded { widget.visibleChild = listPane }
+        context.showToast(String(format: tr("“%@” deleted"), deleted.trip.name), undoLabel: tr("_Undo")) { [weak self] in
+            self?.undoDeletion(deleted)
+        }
+        MainLoop.after(milliseconds: Self.undoWindow) { [weak self] in self?.purge(deleted) }
+    }
+
+    private func undoDeletion(_ deleted: DeletedTrip) {
+        guard pendingTripDeletions.removeValue(forKey: deleted.token) != nil else { return }
+        do {
+            let trip = try repository.restore(deleted)
+            reload()
+            select(trip.id, showDetail: false)
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+
+    private func purge(_ deleted: DeletedTrip) {
+        guard pendingTripDeletions.removeValue(forKey: deleted.token) != nil else { return }
+        try? repository.purgeDeletedReceipts(deleted)
+    }
+
+    /// Ends every open Undo now (the plugin is going away).
+    func endPendingUndos() {
+        for deleted in pendingTripDeletions.values { purge(deleted) }
+        detail.endPendingUndos()
+    }
+
+    private func updateFolding() {
+        let folded = widget.isFolded
+        listHeader.showsEndTitleButtons = folded
+        detail.setFolded(folded)
+    }
+}

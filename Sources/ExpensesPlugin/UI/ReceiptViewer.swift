@@ -1,0 +1,61 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+
+/// A receipt photo at a size to read it, in a window of its own. The picture is decoded and
+/// scaled on a background task (the JPEG decoder scales while decoding, so a 50-megapixel photo
+/// never sits in memory whole).
+@MainActor
+final class ReceiptViewer {
+    let window: AdwaitaWindow
+    let picture = PixelPicture()
+    let message = Label("", style: "dim-label")
+    private let stack = Stack()
+    /// True until the picture is shown or its problem is.
+    private(set) var isLoading = true
+
+    /// Longest side of the picture shown, in pixels: sharp on a large screen, small in memory.
+    nonisolated static let pixelSize = 2048
+
+    init(reference: ReceiptReference, name: String, store: ReceiptStore, parent: Window?) {
+        window = AdwaitaWindow()
+        window.transientParent = parent
+        window.isModal = true
+        window.title = name
+        window.setDefaultSize(width: 720, height: 820)
+        let header = HeaderBar(title: WindowTitle(name))
+        let spinner = Label(tr("Loading…"), style: "dim-label")
+        message.setMargins(24)
+        message.setJustification(.center)
+        picture.expandsHorizontally = true
+        picture.expandsVertically = true
+        picture.accessibleLabel = String(format: tr("Receipt: %@"), name)
+        stack.add(spinner, named: "loading")
+        stack.add(picture, named: "picture")
+        stack.add(message, named: "message")
+        stack.expandsVertically = true
+        stack.visibleChildName = "loading"
+        window.content = Box(.vertical, children: [header, stack])
+        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+
+        Task { [weak self] in
+            let result = await Task.detached(priority: .userInitiated) { () -> Result<ReceiptThumbnail, ReceiptError> in
+                Result { () throws(ReceiptError) in try store.thumbnail(for: reference, maxPixelSize: Self.pixelSize) }
+            }.value
+            guard let self else { return }
+            self.isLoading = false
+            switch result {
+            case .success(let image):
+                self.picture.setPixels(width: image.width, height: image.height, rowStride: image.rowStride,
+                                       hasAlpha: image.hasAlpha, pixels: image.pixels)
+                self.stack.visibleChildName = "picture"
+            case .failure(let error):
+                self.message.text = error.localizedDescription
+                self.stack.visibleChildName = "message"
+            }
+        }
+    }
+
+    func present() { window.present() }
+}

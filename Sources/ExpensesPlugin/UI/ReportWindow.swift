@@ -1,0 +1,104 @@
+import BillfoldCore
+import BillfoldUI
+import Foundation
+import GObjectCore
+import GtkKit
+
+/// The reimbursement report of one trip, previewed in a window of its own with Save As, Print
+/// and Email (free for every tier). The PDF is laid out and rendered on a background task, so
+/// the window stays responsive while photos are scaled.
+@MainActor
+public final class ReportWindow {
+    public let window: AdwaitaWindow
+    public let preview = DocumentPreview(emptyTitle: tr("No Report"))
+    let saveButton = Button(label: tr("_Save As…"))
+    let printButton = Button(iconName: "document-print-symbolic", accessibleLabel: tr("Print…"))
+    let emailButton = Button(iconName: "mail-send-symbolic", accessibleLabel: tr("Email…"))
+    private let toasts: ToastOverlay
+    private let trip: Trip
+    var tripID: TripID { trip.id }
+    /// The background work of the last generation, for tests.
+    private(set) var generation: Task<Void, Never>?
+    /// The saved file's location, once saved.
+    public private(set) var savedFile: URL?
+
+    init(trip: Trip, repository: ExpenseRepository, parent: Window?) {
+        self.trip = trip
+        window = AdwaitaWindow()
+        window.transientParent = parent
+        window.title = String(format: tr("Report: %@"), trip.name)
+        window.setDefaultSize(width: 760, height: 880)
+        let header = HeaderBar(title: WindowTitle(tr("Report"), subtitle: trip.name))
+        saveButton.addCssClass("suggested-action")
+        header.packStart(saveButton)
+        for button in [emailButton, printButton] {
+            button.tooltip = button.accessibleLabel
+            header.packEnd(button)
+        }
+        let body = Box(.vertical, children: [header, preview.widget])
+        toasts = ToastOverlay(child: body)
+        window.content = toasts
+
+        saveButton.onClicked { [unowned self] in self.saveAs() }
+        printButton.onClicked { [unowned self] in self.print() }
+        emailButton.onClicked { [unowned self] in self.email() }
+        window.addShortcut("<Control>s") { [unowned self] in self.saveAs() }
+        window.addShortcut("<Control>p") { [unowned self] in self.print() }
+        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+        setActionsEnabled(false)
+
+        let tripID = trip.id
+        let task = preview.generate {
+            try ExpenseReport.load(tripID, from: repository, traveller: "").document().renderPDF().data
+        }
+        generation = Task { [weak self] in
+            await task.value
+            self?.setActionsEnabled(self?.preview.pdfData != nil)
+        }
+    }
+
+    /// A `DocumentActions` reporting failures as toasts in this window.
+    private func report(_ error: DocumentActionError) {
+        toasts.show(error.localizedDescription)
+    }
+
+    func present() { window.present() }
+
+    private var fileName: String { TripDetailView.fileName(for: trip, suffix: "pdf") }
+
+    private func setActionsEnabled(_ enabled: Bool) {
+        for button in [saveButton, printButton, emailButton] { button.isSensitive = enabled }
+    }
+
+    func saveAs() {
+        guard let pdf = preview.pdfData else { return }
+        errorReportingActions.saveAs(pdf: pdf, suggestedName: fileName) { [weak self] url in
+            self?.savedFile = url
+            self?.toasts.show(String(format: tr("Saved as %@"), url.lastPathComponent))
+        }
+    }
+
+    /// Writes the report to `url` as Save As does after its dialog; for tests.
+    @discardableResult
+    func save(to url: URL) async -> Bool {
+        guard let pdf = preview.pdfData else { return false }
+        let saved = await errorReportingActions.save(pdf: pdf, to: url)
+        if saved { savedFile = url }
+        return saved
+    }
+
+    func print() {
+        guard let pdf = preview.pdfData else { return }
+        errorReportingActions.print(pdf: pdf, jobName: fileName)
+    }
+
+    func email() {
+        guard let pdf = preview.pdfData else { return }
+        errorReportingActions.email(pdf: pdf, fileName: fileName,
+                                    subject: String(format: tr("Expense report: %@"), trip.name))
+    }
+
+    private lazy var errorReportingActions = DocumentActions(parent: window) { [weak self] error in
+        self?.report(error)
+    }
+}

@@ -1,0 +1,164 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+
+/// New Trip and Edit Trip: name, dates typed in the locale's short format, purpose and the
+/// reimbursement currency, checked as they are typed.
+@MainActor
+public final class TripDialog {
+    public let window: AdwaitaWindow
+    private let repository: ExpenseRepository
+    private let editing: Trip?
+    private let currencies = Currency.all
+
+    let nameRow = EntryRow(title: tr("Name"))
+    let startRow = EntryRow(title: tr("Start date"))
+    let endRow = EntryRow(title: tr("End date"))
+    let purposeRow = EntryRow(title: tr("Purpose"))
+    let currencyRow: ComboRow
+    let nameError = Label("", style: "error")
+    let dateError = Label("", style: "error")
+    let saveError = Label("", style: "error")
+    public let saveButton: Button
+    private var touched: Set<TripField> = []
+
+    var onSaved: (@MainActor (Trip) -> Void)?
+
+    init(repository: ExpenseRepository, editing: Trip?, parent: Window?) {
+        self.repository = repository
+        self.editing = editing
+        window = AdwaitaWindow()
+        window.transientParent = parent
+        window.isModal = true
+        window.title = editing == nil ? tr("New Trip") : tr("Edit Trip")
+        window.setDefaultSize(width: 460, height: -1)
+        currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map { currency in
+            String(format: tr("%@ — %@"), currency.code, currency.localizedName())
+        })
+
+        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
+        header.showsEndTitleButtons = false
+        header.showsStartTitleButtons = false
+        let cancel = Button(label: tr("_Cancel"))
+        saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
+        saveButton.addCssClass("suggested-action")
+        header.packStart(cancel)
+        header.packEnd(saveButton)
+
+        let group = PreferencesGroup()
+        for row in [nameRow, startRow, endRow, purposeRow] { group.add(row) }
+        group.add(currencyRow)
+        let details = editing?.details ?? TripDetails.draft()
+        nameRow.text = details.name
+        startRow.text = details.startDate.formatted(.short)
+        endRow.text = details.endDate.formatted(.short)
+        purposeRow.text = details.purpose
+        currencyRow.selectedIndex = currencies.firstIndex(of: details.currency)
+        currencyRow.subtitle = tr("Every expense is converted to it")
+        if let editing, (try? repository.expenses(in: editing.id).isEmpty) == false {
+            currencyRow.isSensitive = false
+            currencyRow.subtitle = tr("The trip has expenses converted to it")
+        }
+
+        let hint = Label(String(format: tr("Type dates like %@."), CalendarDay.today().formatted(.short)),
+                         style: "dim-label")
+        let content = Box(.vertical, spacing: 6, children: [group, hint, nameError, dateError, saveError])
+        for label in [hint, nameError, dateError, saveError] {
+            label.xAlign = 0
+            label.setMargins(top: 0, bottom: 0, start: 12, end: 12)
+        }
+        for label in [nameError, dateError, saveError] { show(label, nil) }
+        content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
+        window.content = Box(.vertical, children: [header, Clamp(child: content, maximumWidth: 520)])
+
+        cancel.onClicked { [unowned self] in self.window.close() }
+        saveButton.onClicked { [unowned self] in self.save() }
+        nameRow.onChanged { [unowned self] in self.touched.insert(.name); self.check() }
+        startRow.onChanged { [unowned self] in self.touched.insert(.startDate); self.check() }
+        endRow.onChanged { [unowned self] in self.touched.insert(.endDate); self.check() }
+        for row in [nameRow, startRow, endRow, purposeRow] {
+            row.onEntryActivated { [unowned self] in self.save() }
+        }
+        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+        check()
+    }
+
+    func present() {
+        window.present()
+        _ = nameRow.grabFocus()
+    }
+
+    /// The details typed so far, or the messages that stop saving (each shown by its field).
+    @discardableResult
+    func check() -> TripDetails? {
+        var dateProblems: [String] = []
+        var start: CalendarDay?
+        var end: CalendarDay?
+        do { start = try CalendarDay.parse(startRow.text) } catch {
+            dateProblems.append(String(format: tr("Start date: %@"), error.localizedDescription))
+        }
+        do { end = try CalendarDay.parse(endRow.text) } catch {
+            dateProblems.append(String(format: tr("End date: %@"), error.localizedDescription))
+        }
+        var nameProblem: String?
+        var details: TripDetails?
+        if let start, let end, let index = currencyRow.selectedIndex, index < currencies.count {
+            let candidate = TripDetails(name: nameRow.text, startDate: start, endDate: end, purpose: purposeRow.text,
+                                        currency: currencies[index])
+            let problems = candidate.problems()
+            for problem in problems {
+                switch problem.field {
+                case .name: nameProblem = problem.localizedDescription
+                default: dateProblems.append(problem.localizedDescription)
+                }
+            }
+            if problems.isEmpty { details = candidate }
+        } else if nameRow.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            nameProblem = TripValidationError.emptyName.localizedDescription
+        }
+        show(nameError, touched.contains(.name) ? nameProblem : nil)
+        let datesTouched = touched.contains(.startDate) || touched.contains(.endDate)
+        show(dateError, datesTouched && !dateProblems.isEmpty ? dateProblems.joined(separator: "\n") : nil)
+        setState(of: startRow, invalid: datesTouched && start == nil)
+        setState(of: endRow, invalid: datesTouched && (end == nil || (start != nil && end != nil && end! < start!)))
+        setState(of: nameRow, invalid: touched.contains(.name) && nameProblem != nil)
+        saveButton.isSensitive = details != nil
+        return details
+    }
+
+    /// Creates or saves the trip; a refusal (say, a duplicate name) is shown in the dialog.
+    @discardableResult
+    public func save() -> Trip? {
+        touched.formUnion([.name, .startDate, .endDate])
+        guard let details = check() else { return nil }
+        do {
+            let trip: Trip
+            if let editing {
+                trip = try repository.updateTrip(Trip(id: editing.id, details: details))
+            } else {
+                trip = try repository.createTrip(details)
+            }
+            window.close()
+            onSaved?(trip)
+            return trip
+        } catch {
+            show(saveError, error.localizedDescription)
+            return nil
+        }
+    }
+
+    /// The messages shown, for tests and e2e checks.
+    var visibleMessages: [String] {
+        [nameError, dateError, saveError].filter(\.isVisible).map(\.text)
+    }
+
+    private func show(_ label: Label, _ message: String?) {
+        label.text = message ?? ""
+        label.isVisible = message != nil
+    }
+
+    private func setState(of row: Widget, invalid: Bool) {
+        row.setCssClass("error", enabled: invalid)
+    }
+}
