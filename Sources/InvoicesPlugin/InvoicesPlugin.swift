@@ -43,6 +43,7 @@ public final class Invoices: Plugin {
         let repository = try InvoiceRepository(database: context.database())
         self.repository = repository
         self.context = context
+        context.services.register(ProfileIdentity(repository: repository), as: (any BusinessIdentity).self)
         // Built when first shown: most starts open another page.
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
@@ -69,4 +70,14 @@ public final class Invoices: Plugin {
         page = nil
         invoicesPage = nil
     }
+}
+
+/// The business profile's name for other plugins, read when asked so it is always current.
+@MainActor
+final class ProfileIdentity: BusinessIdentity {
+    private let repository: InvoiceRepository
+
+    init(repository: InvoiceRepository) { self.repository = repository }
+
+    var name: String { (try? repository.profile().name) ?? "" }
 }

@@ -43,6 +43,19 @@ struct InvoicesPageTests {
         return (page, repository, host, plugin)
     }
 
+    @Test func theBusinessNameIsPublishedForOtherPlugins() throws {
+        let services = ServiceRegistry()
+        let (_, repository, host, plugin) = try activate(services: services)
+        let context = host.context(for: "expenses", services: services)
+        #expect(context.businessName == "Studio Nord")
+        var profile = try repository.profile()
+        profile.name = "Atelier Süd"
+        try repository.saveProfile(profile)
+        #expect(context.businessName == "Atelier Süd")
+        plugin.deactivate()
+        #expect(host.context(for: "expenses").businessName == "")
+    }
+
     func amount(_ text: String, _ currency: Currency = .eur) -> String {
         moneyFormatter.string(from: money(text, currency))
     }

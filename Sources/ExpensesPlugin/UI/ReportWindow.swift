@@ -22,7 +22,7 @@ public final class ReportWindow {
     /// The saved file's location, once saved.
     public private(set) var savedFile: URL?
 
-    init(trip: Trip, repository: ExpenseRepository, parent: Window?) {
+    init(trip: Trip, repository: ExpenseRepository, traveller: String, parent: Window?) {
         self.trip = trip
         window = AdwaitaWindow()
         window.transientParent = parent
@@ -49,7 +49,7 @@ public final class ReportWindow {
 
         let tripID = trip.id
         let task = preview.generate {
-            try ExpenseReport.load(tripID, from: repository, traveller: "").document().renderPDF().data
+            try ExpenseReport.load(tripID, from: repository, traveller: traveller).document().renderPDF().data
         }
         generation = Task { [weak self] in
             await task.value

@@ -387,7 +387,8 @@ public final class TripDetailView {
             open.present()
             return open
         }
-        let report = ReportWindow(trip: trip, repository: repository, parent: context.window)
+        let report = ReportWindow(trip: trip, repository: repository, traveller: context.businessName,
+                                  parent: context.window)
         reportWindow = report
         report.present()
         return report
