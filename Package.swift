@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf"]),
 
         // Services (no GTK).
-        .target(name: "Storage", dependencies: ["CSQLite", "CIntl"]),
+        .target(name: "Storage", dependencies: ["BillfoldCore", "CSQLite"]),
         .target(name: "BillfoldCore", dependencies: ["CIntl"]),
         .target(name: "Documents", dependencies: ["Graphics", "BillfoldCore", "CIntl"]),
         .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore"]),

@@ -1,3 +1,4 @@
+import BillfoldCore
 import CSQLite
 import Foundation
 

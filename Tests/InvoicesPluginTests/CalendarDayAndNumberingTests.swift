@@ -5,11 +5,11 @@ import Testing
 
 @Suite struct CalendarDayTests {
     @Test func readsAndWritesTheStoredForm() {
-        #expect(CalendarDay(iso8601: "2024-02-29")?.iso8601 == "2024-02-29")
-        #expect(CalendarDay(iso8601: "2023-02-29") == nil)
-        #expect(CalendarDay(iso8601: "2024-2-29") == nil)
-        #expect(CalendarDay(iso8601: "2024-02-29T00:00") == nil)
-        #expect(CalendarDay(iso8601: "0000-01-01") == nil)
+        #expect(CalendarDay(isoString: "2024-02-29")?.isoString == "2024-02-29")
+        #expect(CalendarDay(isoString: "2023-02-29") == nil)
+        #expect(CalendarDay(isoString: "2024-2-29") == nil)
+        #expect(CalendarDay(isoString: "2024-02-29T00:00") == nil)
+        #expect(CalendarDay(isoString: "0000-01-01") == nil)
         #expect(CalendarDay(year: 2024, month: 13, day: 1) == nil)
     }
 
@@ -18,7 +18,7 @@ import Testing
         #expect(day("2023-02-28").adding(days: 1) == day("2023-03-01"))
         #expect(day("2024-12-31").adding(days: 1) == day("2025-01-01"))
         #expect(day("2024-03-01").adding(days: -1) == day("2024-02-29"))
-        #expect(day("2025-01-01").days(since: day("2024-01-01")) == 366)
+        #expect(day("2024-01-01").days(to: day("2025-01-01")) == 366)
         #expect(day("9999-12-30").adding(days: 10) == day("9999-12-31"))
         #expect(day("2024-01-01").adding(days: .min) == day("0001-01-01"))
     }

@@ -32,7 +32,7 @@ func decimal(_ text: String) -> Decimal {
 }
 
 func day(_ text: String) -> CalendarDay {
-    CalendarDay(iso8601: text)!
+    CalendarDay(isoString: text)!
 }
 
 func line(_ description: String = "Work", quantity: String = "1", price: String, rate: String = "0",

@@ -195,7 +195,7 @@ public struct Invoice: Sendable, Hashable {
     /// A new draft with the same client, lines, discount and notes, issued `today` with the
     /// same number of days to pay; it gets a new number when saved, and no payments.
     public func duplicated(today: CalendarDay) -> Invoice {
-        let terms = max(0, dueDate.days(since: issueDate))
+        let terms = max(0, issueDate.days(to: dueDate))
         return Invoice(clientID: clientID, issueDate: today, dueDate: today.adding(days: terms),
                        currency: currency, lines: lines, discountPercent: discountPercent, notes: notes)
     }

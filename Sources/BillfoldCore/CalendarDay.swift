@@ -1,10 +1,8 @@
-import BillfoldCore
 import Foundation
-import Storage
 
-/// A day on the calendar (2024-03-01), with no time and no time zone. Trip and expense dates
-/// are days: a receipt dated 1 March stays 1 March wherever the laptop travels, which a `Date`
-/// (an instant) cannot promise.
+/// A day on the calendar (2024-03-01), with no time and no time zone. Invoice, trip and expense
+/// dates are days: a receipt dated 1 March stays 1 March wherever the laptop travels, which a
+/// `Date` (an instant) cannot promise.
 public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let year: Int
     public let month: Int
@@ -45,9 +43,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
             ?? CalendarDay(uncheckedYear: 1970, month: 1, day: 1)
     }
 
-    /// Today where the user is.
-    public static func today(in timeZone: TimeZone = .current) -> CalendarDay {
-        CalendarDay(Date(), in: timeZone)
+    /// Today where the user is (`now` is for tests).
+    public static func today(in timeZone: TimeZone = .current, now: Date = Date()) -> CalendarDay {
+        CalendarDay(now, in: timeZone)
     }
 
     /// Reads a day typed in the user's locale (short or medium form) or as ISO 8601.
@@ -109,6 +107,14 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch) * 86_400 + 43_200)
     }
 
+    /// The instant this day starts in `timeZone`, for APIs that want a `Date`.
+    public func startDate(in timeZone: TimeZone = .current) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: year, month: month, day: day)
+        return calendar.date(from: components) ?? Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
+    }
+
     /// The day in the user's locale, e.g. "01.03.2024" or "Mar 1, 2024".
     public func formatted(_ style: DateFormatting.Style = .medium, locale: Locale = UserLocale.time) -> String {
         DateFormatting(locale: locale, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
@@ -140,19 +146,6 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-}
-
-/// Stored as TEXT "YYYY-MM-DD", which sorts and compares by day in SQL.
-extension CalendarDay: SQLBindable, SQLColumnDecodable {
-    public var sqlValue: SQLValue { .text(isoString) }
-
-    public static func decode(_ value: SQLValue, column: String) throws -> CalendarDay {
-        let text = try String.decode(value, column: column)
-        guard let day = CalendarDay(isoString: text) else {
-            throw DatabaseError.invalidValue(column: column, text: text, expected: "YYYY-MM-DD day")
-        }
-        return day
     }
 }
 
