@@ -1,4 +1,5 @@
 import BillfoldCore
+import Documents
 import Foundation
 import GObjectCore
 import Graphics
@@ -329,6 +330,25 @@ struct ExpensesPageTests {
         #expect(f.view.detail.categoryChart.chart.categories == [ExpenseCategory.lodging.localizedName])
         #expect(f.view.detail.dailyChart.chart.series.first?.values == [0, 412.5, 0])
         #expect(f.view.detail.categoryChart.widget.accessibleDescription?.contains(f.money.string(from: usd(41_250))) == true)
+    }
+
+    @Test func aPDFReceiptOpensWithAllItsPages() async throws {
+        let f = try PageFixture()
+        let trip = try f.createTrip()
+        let pdf = try Document(blocks: [.text("Hotel Adler"), .pageBreak, .text("Minibar")]).renderPDF().data
+        let url = try f.directory.write(pdf, named: "hotel.pdf")
+        let imported = try f.view.repository.importReceipt(from: url)
+        let expense = try f.view.repository.addExpense(
+            ExpenseDetails(date: day("2026-03-11"), category: .lodging, vendor: "Hotel Adler", amount: usd(41_250),
+                           receipt: imported.reference), to: trip.id)
+        f.view.detail.refresh()
+        let dialog = try #require(f.view.detail.showExpenseDialog(editing: expense))
+        #expect(dialog.viewReceiptButton.isVisible)
+        let viewer = try #require(dialog.viewReceipt())
+        let document = try #require(viewer.document)
+        let shown = await MainLoop.wait(until: { document.pageCount == 2 }, timeout: 10)
+        #expect(shown)
+        viewer.window.close()
     }
 
     @Test func editingAnExpenseReplacesThenRemovesItsReceipt() async throws {

@@ -386,7 +386,7 @@ public final class ExpenseDialog {
             return
         }
         receiptRow.subtitle = shownName
-        viewReceiptButton.isVisible = receipt.kind.isImage
+        viewReceiptButton.isVisible = true
         if thumbnail != nil {
             receiptPicture.isVisible = true
             receiptIcon.isVisible = false
@@ -398,10 +398,10 @@ public final class ExpenseDialog {
         }
     }
 
-    /// Opens the attached photo at a readable size.
+    /// Opens the attached photo at a readable size, or every page of a PDF receipt.
     @discardableResult
     func viewReceipt() -> ReceiptViewer? {
-        guard let receipt, receipt.kind.isImage else { return nil }
+        guard let receipt else { return nil }
         let viewer = ReceiptViewer(reference: receipt, name: receiptRow.subtitle ?? receipt.kind.displayName,
                                    store: repository.receipts, parent: window)
         receiptViewer = viewer

@@ -1,17 +1,20 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
 
-/// A receipt photo at a size to read it, in a window of its own. The picture is decoded and
-/// scaled on a background task (the JPEG decoder scales while decoding, so a 50-megapixel photo
-/// never sits in memory whole).
+/// A receipt at a size to read it, in a window of its own: a photo decoded and scaled on a
+/// background task (the JPEG decoder scales while decoding, so a 50-megapixel photo never sits in
+/// memory whole), or every page of a PDF receipt in the document preview.
 @MainActor
 final class ReceiptViewer {
     let window: AdwaitaWindow
     let picture = PixelPicture()
     let message = Label("", style: "dim-label")
     private let stack = Stack()
+    /// Set for a PDF receipt.
+    private(set) var document: DocumentPreview?
     /// True until the picture is shown or its problem is.
     private(set) var isLoading = true
 
@@ -39,6 +42,15 @@ final class ReceiptViewer {
         window.content = Box(.vertical, children: [header, stack])
         window.addShortcut("Escape") { [unowned self] in self.window.close() }
 
+        guard reference.kind.isImage else {
+            let document = DocumentPreview()
+            self.document = document
+            stack.add(document.widget, named: "document")
+            stack.visibleChildName = "document"
+            isLoading = false
+            document.generate { try store.data(for: reference) }
+            return
+        }
         Task { [weak self] in
             let result = await Task.detached(priority: .userInitiated) { () -> Result<ReceiptThumbnail, ReceiptError> in
                 Result { () throws(ReceiptError) in try store.thumbnail(for: reference, maxPixelSize: Self.pixelSize) }
