@@ -36,7 +36,7 @@ public final class Invoices: Plugin {
 
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
-    private(set) var invoicesPage: InvoicesPage?
+    package private(set) var invoicesPage: InvoicesPage?
     private var context: PluginContext?
 
     public func activate(in context: PluginContext) throws {

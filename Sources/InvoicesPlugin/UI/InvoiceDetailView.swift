@@ -7,7 +7,7 @@ import PluginAPI
 /// The selected invoice: its facts, amounts and payments, what can be done with it now, and
 /// the PDF the client will get, regenerated in the background whenever the invoice changes.
 @MainActor
-final class InvoiceDetailView {
+package final class InvoiceDetailView {
     let widget: Widget
     private unowned let page: InvoicesPage
     // The shell does not keep the context; the views do.
@@ -46,10 +46,10 @@ final class InvoiceDetailView {
     let printButton: Button
     let emailButton: Button
 
-    let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
+    package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
     let detailsToggle = ToggleButton(label: tr("De_tails"))
-    let previewToggle = ToggleButton(label: tr("P_review"))
+    package let previewToggle = ToggleButton(label: tr("P_review"))
     /// The invoice (id and revision) the preview was last made for, so a reload that changed
     /// nothing does not make it again.
     private var previewedRevision: (InvoiceID, Int)?

@@ -4,10 +4,10 @@ import Foundation
 /// The list pane's data: the ids of every matching invoice (cheap even for 100 000), and the
 /// rows of those near what is on screen, loaded in small windows and kept in a bounded cache.
 @MainActor
-final class InvoiceListModel {
+package final class InvoiceListModel {
     private let repository: InvoiceRepository
     var query = InvoiceListQuery()
-    private(set) var ids: [InvoiceID] = []
+    package private(set) var ids: [InvoiceID] = []
     private var cache: [InvoiceID: InvoiceSummary] = [:]
     private(set) var today: CalendarDay
 
@@ -54,7 +54,7 @@ final class InvoiceListModel {
     /// Forgets one row so it is read again, e.g. after that invoice was saved.
     func invalidate(_ id: InvoiceID) { cache[id] = nil }
 
-    var cachedCount: Int { cache.count }
+    package var cachedCount: Int { cache.count }
 
     func position(of id: InvoiceID) -> Int? { ids.firstIndex(of: id) }
 }
