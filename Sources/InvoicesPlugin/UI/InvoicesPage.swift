@@ -1,4 +1,5 @@
 import BillfoldCore
+import CGtk
 import Foundation
 import GObjectCore
 import GtkKit
@@ -7,12 +8,12 @@ import PluginAPI
 /// The Invoices page: the invoice list beside the selected invoice, folding into one pane at a
 /// time on a narrow window.
 @MainActor
-final class InvoicesPage {
+package final class InvoicesPage {
     let widget = Leaflet()
     let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
     private let context: PluginContext
-    let model: InvoiceListModel
+    package let model: InvoiceListModel
     private let money = MoneyFormatter()
     private let dayTexts = DayTextCache()
 
@@ -21,17 +22,20 @@ final class InvoicesPage {
     let listHeader: HeaderBar
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
     let clientsButton = Button(iconName: "system-users-symbolic", accessibleLabel: tr("Clients"))
-    let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
+    package let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
     private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
     private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
     let outstandingLabel = Label("", wraps: true)
     let overdueLabel = Label("", wraps: true)
     let totalsBox = Box(.vertical, spacing: 2)
     private let overdueColumn = Box(.vertical, spacing: 2)
-    let ids = StringList()
-    private(set) var listView: ListView!
+    package let ids = StringList()
+    package private(set) var listView: ListView!
     let listStack = Stack()
     private var rowViews: [ObjectIdentifier: InvoiceRowView] = [:]
+    /// The invoice each row widget shows, so binding a row again to the same unchanged invoice
+    /// (a search that keeps it in place) costs nothing; cleared when the data changes.
+    private var shownIDs: [ObjectIdentifier: InvoiceID] = [:]
 
     // Detail pane
     let detailPane = Box(.vertical)
@@ -39,7 +43,7 @@ final class InvoicesPage {
     let detailTitle = WindowTitle("")
     private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
     let detailStack = Stack()
-    private(set) var detail: InvoiceDetailView!
+    package private(set) var detail: InvoiceDetailView!
 
     private var isUpdating = false
     private(set) var selectedID: InvoiceID?
@@ -130,7 +134,11 @@ final class InvoicesPage {
             self.rowViews[ObjectIdentifier(row.widget)] = row
             return row.widget
         }, bind: { [unowned self] widget, _, position in
-            self.rowViews[ObjectIdentifier(widget)]?.show(self.model.summary(at: position), money: self.money, dates: self.dayTexts)
+            let key = ObjectIdentifier(widget)
+            let summary = self.model.summary(at: position)
+            if let summary, self.shownIDs[key] == summary.id { return }
+            self.shownIDs[key] = summary?.id
+            self.rowViews[key]?.show(summary, money: self.money, dates: self.dayTexts)
         })
         listView.styleAsRichList()
         listView.accessibleLabel = tr("Invoices")
@@ -246,18 +254,36 @@ final class InvoicesPage {
             return
         }
         isUpdating = true
-        ids.replaceAll(with: model.ids.map(\.description))
+        resizeList(to: model.ids.count)
         if let selectedID, let position = model.position(of: selectedID) {
             listView.selectedIndex = position
         } else {
             listView.selectedIndex = nil
         }
         isUpdating = false
-        if dataChanged { listView.rebindVisibleRows() }
+        // The rows on screen may now stand for other invoices.
+        if dataChanged { shownIDs.removeAll() }
+        listView.rebindVisibleRows()
         let total = (try? repository.invoiceCount()) ?? 0
         listStack.visibleChildName = total == 0 ? "empty" : model.ids.isEmpty ? "no-results" : "list"
         updateTotals()
         selectionChanged()
+    }
+
+    /// Makes the list model `count` rows long. Rows are bound by position from `model`, so only
+    /// the length changes: replacing every item makes GTK build its couple of hundred row widgets
+    /// anew (about 60 ms a keystroke), where changing the tail keeps them to be bound again.
+    private func resizeList(to count: Int) {
+        let current = ids.count
+        if count < current {
+            gtk_string_list_splice(ids.pointer(), guint(count), guint(current - count), nil)
+        } else if count > current {
+            "".withCString { blank in
+                var blanks = [UnsafePointer<CChar>?](repeating: blank, count: count - current)
+                blanks.append(nil)
+                blanks.withUnsafeBufferPointer { gtk_string_list_splice(ids.pointer(), guint(current), 0, $0.baseAddress) }
+            }
+        }
     }
 
     private func updateTotals() {
@@ -271,7 +297,7 @@ final class InvoicesPage {
     }
 
     private func selectionChanged() {
-        let id = listView.selectedID.flatMap(InvoiceID.init)
+        let id = listView.selectedIndex.flatMap { model.ids.indices.contains($0) ? model.ids[$0] : nil }
         selectedID = id
         guard let id, let invoice = try? repository.invoice(id) else {
             detailStack.visibleChildName = "none"
