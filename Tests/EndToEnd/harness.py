@@ -1,4 +1,5 @@
 """Runs the real Billfold binary and drives it through the accessibility tree, as a person would."""
+import functools
 import os
 import shutil
 import subprocess
@@ -50,6 +51,25 @@ def compiled_schema_dir():
     return directory
 
 
+@functools.lru_cache(maxsize=None)
+def compiled_locale_dir():
+    """The compiled catalogs: the ones build-aux/dev staged (it exports BILLFOLD_LOCALE_DIR),
+    or every po/*.po compiled the same way into a fresh folder, so a test in another language
+    never runs against missing or stale catalogs."""
+    staged = os.environ.get("BILLFOLD_LOCALE_DIR")
+    if staged and os.path.exists(os.path.join(staged, "de", "LC_MESSAGES", "billfold.mo")):
+        return staged
+    directory = tempfile.mkdtemp(prefix="billfold-locale-")
+    po = os.path.join(REPO, "po")
+    for name in sorted(os.listdir(po)):
+        if name.endswith(".po"):
+            messages = os.path.join(directory, name[:-3], "LC_MESSAGES")
+            os.makedirs(messages)
+            subprocess.run(["msgfmt", "--check", "-o", os.path.join(messages, "billfold.mo"),
+                            os.path.join(po, name)], check=True)
+    return directory
+
+
 class App:
     """One running Billfold with its own data, config and settings."""
 
@@ -64,6 +84,7 @@ class App:
             "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
             "GSETTINGS_BACKEND": "memory",
             "GSETTINGS_SCHEMA_DIR": compiled_schema_dir(),
+            "BILLFOLD_LOCALE_DIR": compiled_locale_dir(),
             "GSK_RENDERER": "cairo",
             "LANGUAGE": language.split(".")[0],
             "LC_ALL": language,
