@@ -112,7 +112,7 @@ final class TipSplitView {
     }
 
     private func makeTipGroup() -> Widget {
-        let group = PreferencesGroup(title: tr("Tip"))
+        let group = PreferencesGroup()
         let presets = Box(.horizontal)
         presets.makeLinked()
         presets.align(vertical: .center)
@@ -127,7 +127,6 @@ final class TipSplitView {
             presetButtons.append(button)
             presets.append(button)
         }
-        group.setHeaderSuffix(presets)
 
         let customRow = ActionRow(title: tr("Custom tip"), subtitle: tr("Any percentage from 0 to 100"))
         customSlider.setSizeRequest(width: 100)
@@ -144,7 +143,13 @@ final class TipSplitView {
             self.setTipPercent(Self.decimal(self.customSpin.value))
         }
         group.add(customRow)
-        return group
+        // The group's own header would shorten its title to fit the presets ("Trin…" in
+        // German); a header of our own keeps the whole word and the presets beside it.
+        let title = Label(tr("Tip"), wraps: false, style: "heading")
+        title.xAlign = 0
+        title.expandsHorizontally = true
+        let header = Box(.horizontal, spacing: 12, children: [title, presets])
+        return Box(.vertical, spacing: 12, children: [header, group])
     }
 
     private func makeSplitGroup() -> Widget {
