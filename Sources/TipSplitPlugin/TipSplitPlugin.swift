@@ -18,11 +18,14 @@ public final class TipSplit: Plugin {
     public private(set) var page: PluginPage?
 
     public func activate(in context: PluginContext) throws {
-        let view = TipSplitView(settings: context.settings, backButton: context.makeBackButton())
-        self.view = view
-        context.addShortcut("<Control>r", title: tr("Reset")) { [weak view] in view?.reset() }
-        page = PluginPage(title: info.name, iconName: info.iconName, widget: view.widget,
-                          onShown: { [weak view] in view?.focusFirstField() })
+        context.addShortcut("<Control>r", title: tr("Reset")) { [weak self] in self?.view?.reset() }
+        // Built when first shown, so a start on another page does not pay for it.
+        page = PluginPage(title: info.name, iconName: info.iconName,
+                          onShown: { [weak self] in self?.view?.focusFirstField() }) { [unowned self] in
+            let view = TipSplitView(settings: context.settings, backButton: context.makeBackButton())
+            self.view = view
+            return view.widget
+        }
     }
 
     public func deactivate() {

@@ -70,9 +70,19 @@ struct TipSplitViewTests {
         #expect(view.tipPercent == 18)
     }
 
-    @Test func yenAmountsRefuseCents() {
+    @Test func everyCurrencyIsListedOnceTheWindowIsIdle() async {
         let view = makeView()
-        view.currencyRow.selectedIndex = Currency.all.firstIndex(of: Currency(code: "JPY")!)
+        #expect(view.currencies == [Currency(code: "USD")!])
+        let listed = await MainLoop.wait(until: { view.currencies.count == Currency.all.count })
+        #expect(listed)
+        #expect(view.currencyRow.model.count == Currency.all.count)
+        #expect(view.selectedCurrency?.code == "USD")
+    }
+
+    @Test func yenAmountsRefuseCents() async {
+        let view = makeView()
+        _ = await MainLoop.wait(until: { view.currencies.count == Currency.all.count })
+        view.currencyRow.selectedIndex = view.currencies.firstIndex(of: Currency(code: "JPY")!)
         view.billRow.text = "100.5"
         #expect(view.result == nil)
         #expect(view.billError.isVisible)

@@ -11,7 +11,9 @@ final class TipSplitView {
     private let settings: Settings?
     private let moneyFormatter = MoneyFormatter()
     private let numbers = NumberFormatting()
-    private let currencies = Currency.all
+    /// The currencies the combo row lists: the chosen one at first, every currency once the
+    /// window has been drawn (naming 160 currencies is the costliest part of opening the page).
+    private(set) var currencies: [Currency] = []
 
     // Inputs
     let billRow = EntryRow(title: tr("Bill amount"))
@@ -41,9 +43,7 @@ final class TipSplitView {
 
     init(settings: Settings?, backButton: Widget) {
         self.settings = settings
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map { currency in
-            String(format: tr("%@ — %@"), currency.code, currency.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Currency"), choices: [])
 
         let header = HeaderBar(title: WindowTitle(tr("TipSplit")))
         header.packStart(backButton)
@@ -216,11 +216,23 @@ final class TipSplitView {
         defer { isUpdating = false }
         let code = settings?.string("tipsplit-currency") ?? ""
         let currency = Currency(code: code) ?? Currency.forLocale()
-        currencyRow.selectedIndex = currencies.firstIndex(of: currency)
+        list([currency], selecting: currency)
+        MainLoop.whenIdle { [weak self] in self?.list(Currency.all, selecting: currency) }
         let percent = Decimal(string: settings?.string("tipsplit-tip-percent") ?? "", locale: Locale(identifier: "en_US_POSIX"))
         tipPercent = percent.flatMap { TipSplitInput.tipPercents.contains($0) ? $0 : nil } ?? 15
         roundUpSwitch.isActive = settings?.bool("tipsplit-round-up") ?? false
         syncTipControls()
+    }
+
+    /// Replaces the currency choices, keeping `currency` selected, without counting as a choice.
+    func list(_ choices: [Currency], selecting currency: Currency) {
+        let wasUpdating = isUpdating
+        isUpdating = true
+        defer { isUpdating = wasUpdating }
+        let selected = selectedCurrency ?? currency
+        currencies = choices
+        currencyRow.model.replaceAll(with: choices.map { String(format: tr("%@ — %@"), $0.code, $0.localizedName()) })
+        currencyRow.selectedIndex = choices.firstIndex(of: selected)
     }
 
     func setTipPercent(_ percent: Decimal) {
