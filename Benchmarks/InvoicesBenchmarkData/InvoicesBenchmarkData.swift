@@ -118,3 +118,36 @@ public func twentyLineInvoice(clientID: ClientID?, on day: CalendarDay) -> Invoi
     invoice.notes = "Thank you for your business."
     return invoice
 }
+
+/// One row of a benchmark table.
+public struct Line {
+    public init(operation: String, rows: Int, milliseconds: Double, targetMilliseconds: Double?) {
+        self.operation = operation
+        self.rows = rows
+        self.milliseconds = milliseconds
+        self.targetMilliseconds = targetMilliseconds
+    }
+
+    public let operation: String
+    public let rows: Int
+    public let milliseconds: Double
+    public let targetMilliseconds: Double?
+}
+
+/// Prints rows with their targets and whether each was met.
+public func printTable(_ lines: [Line]) {
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+    let width = max(40, lines.map(\.operation.count).max() ?? 0)
+    print(pad("operation", width) + "  " + pad("rows", 8, right: true) + "  " + pad("ms", 9, right: true)
+          + "  " + pad("target", 9, right: true) + "  met")
+    print(String(repeating: "-", count: width + 40))
+    for line in lines {
+        let target = line.targetMilliseconds.map { "< " + String(format: "%.0f", $0) } ?? ""
+        let met = line.targetMilliseconds.map { line.milliseconds < $0 ? "yes" : "NO" } ?? ""
+        print(pad(line.operation, width) + "  " + pad(String(line.rows), 8, right: true) + "  "
+              + pad(String(format: "%.2f", line.milliseconds), 9, right: true) + "  " + pad(target, 9, right: true) + "  " + met)
+    }
+}

@@ -62,29 +62,6 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
-struct Line {
-    let operation: String
-    let rows: Int
-    let milliseconds: Double
-    let targetMilliseconds: Double?
-}
-
-func printTable(_ lines: [Line]) {
-    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let padding = String(repeating: " ", count: max(0, width - text.count))
-        return right ? padding + text : text + padding
-    }
-    let width = max(40, lines.map(\.operation.count).max() ?? 0)
-    print(pad("operation", width) + "  " + pad("rows", 8, right: true) + "  " + pad("ms", 9, right: true)
-          + "  " + pad("target", 9, right: true) + "  met")
-    print(String(repeating: "-", count: width + 40))
-    for line in lines {
-        let target = line.targetMilliseconds.map { "< " + String(format: "%.0f", $0) } ?? ""
-        let met = line.targetMilliseconds.map { line.milliseconds < $0 ? "yes" : "NO" } ?? ""
-        print(pad(line.operation, width) + "  " + pad(String(line.rows), 8, right: true) + "  "
-              + pad(String(format: "%.2f", line.milliseconds), 9, right: true) + "  " + pad(target, 9, right: true) + "  " + met)
-    }
-}
 
 /// Iterates the main loop until `done` holds.
 @MainActor
