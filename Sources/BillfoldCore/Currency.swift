@@ -27,6 +27,11 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// The currency's name in the given language, e.g. "Euro" or "Schweizer Franken".
+    /// "EUR — Euro": how currency pickers list it.
+    public var choiceTitle: String {
+        String(format: tr("%@ — %@"), code, localizedName())
+    }
+
     public func localizedName(locale: Locale = UserLocale.messages) -> String {
         locale.localizedString(forCurrencyCode: code) ?? code
     }

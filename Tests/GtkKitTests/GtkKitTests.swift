@@ -156,6 +156,16 @@ struct WidgetTests {
         window.destroy()
     }
 
+    @Test func aDialogHeaderHasCancelAndASuggestedAction() {
+        let cancel = Button(label: "_Cancel")
+        let save = Button(label: "_Save")
+        let header = HeaderBar(dialogTitle: "New Trip", subtitle: "Zürich", cancel: cancel, action: save)
+        #expect(!header.showsStartTitleButtons)
+        #expect(!header.showsEndTitleButtons)
+        #expect(save.hasCssClass("suggested-action"))
+        #expect(!cancel.hasCssClass("suggested-action"))
+    }
+
     @Test func messageDialogReportsTheResponse() {
         let dialog = MessageDialog(parent: nil, heading: "Delete?", body: "It goes away.")
         dialog.addResponse("cancel", label: "_Cancel")

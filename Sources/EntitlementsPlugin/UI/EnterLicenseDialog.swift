@@ -33,12 +33,7 @@ final class EnterLicenseDialog {
         self.check = check
         self.activate = activate
 
-        let header = HeaderBar(title: WindowTitle(tr("Enter Licence")))
-        header.showsStartTitleButtons = false
-        header.showsEndTitleButtons = false
-        header.packStart(cancelButton)
-        header.packEnd(activateButton)
-        activateButton.addCssClass("suggested-action")
+        let header = HeaderBar(dialogTitle: tr("Enter Licence"), cancel: cancelButton, action: activateButton)
         activateButton.isSensitive = false
 
         let intro = Label(tr("Paste the licence you received, from its BEGIN line to its END line. You can also choose the licence file, or drop it onto this window."))

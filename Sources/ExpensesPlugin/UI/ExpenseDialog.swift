@@ -67,19 +67,12 @@ public final class ExpenseDialog {
         window.title = editing == nil ? tr("Add Expense") : tr("Edit Expense")
         window.setDefaultSize(width: 520, height: 720)
         categoryRow = ComboRow(title: tr("Category"), choices: categories.map(\.localizedName))
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map { currency in
-            String(format: tr("%@ — %@"), currency.code, currency.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         unitRow = ComboRow(title: tr("Unit"), choices: units.map(\.localizedName))
 
-        let header = HeaderBar(title: WindowTitle(window.title ?? "", subtitle: trip.name))
-        header.showsEndTitleButtons = false
-        header.showsStartTitleButtons = false
         let cancel = Button(label: tr("_Cancel"))
         saveButton = Button(label: editing == nil ? tr("_Add") : tr("_Save"))
-        saveButton.addCssClass("suggested-action")
-        header.packStart(cancel)
-        header.packEnd(saveButton)
+        let header = HeaderBar(dialogTitle: window.title ?? "", subtitle: trip.name, cancel: cancel, action: saveButton)
 
         let whatGroup = PreferencesGroup()
         whatGroup.add(dateRow)

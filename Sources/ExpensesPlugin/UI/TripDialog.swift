@@ -33,18 +33,11 @@ public final class TripDialog {
         window.isModal = true
         window.title = editing == nil ? tr("New Trip") : tr("Edit Trip")
         window.setDefaultSize(width: 460, height: -1)
-        currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map { currency in
-            String(format: tr("%@ — %@"), currency.code, currency.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map(\.choiceTitle))
 
-        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
-        header.showsEndTitleButtons = false
-        header.showsStartTitleButtons = false
         let cancel = Button(label: tr("_Cancel"))
         saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
-        saveButton.addCssClass("suggested-action")
-        header.packStart(cancel)
-        header.packEnd(saveButton)
+        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
 
         let group = PreferencesGroup()
         for row in [nameRow, startRow, endRow, purposeRow] { group.add(row) }

@@ -9,6 +9,17 @@ public final class HeaderBar: Widget {
         if let title { adw_header_bar_set_title_widget(pointer(), title.widgetPointer) }
     }
 
+    /// The header of a dialog: no window buttons, Cancel at the start and the suggested action
+    /// at the end, as GNOME's dialogs have them.
+    public convenience init(dialogTitle: String, subtitle: String = "", cancel: Button, action: Button) {
+        self.init(title: WindowTitle(dialogTitle, subtitle: subtitle))
+        showsStartTitleButtons = false
+        showsEndTitleButtons = false
+        action.addCssClass("suggested-action")
+        packStart(cancel)
+        packEnd(action)
+    }
+
     public func packStart(_ child: Widget) { adw_header_bar_pack_start(pointer(), child.widgetPointer) }
     public func packEnd(_ child: Widget) { adw_header_bar_pack_end(pointer(), child.widgetPointer) }
 

@@ -41,9 +41,7 @@ final class BusinessProfileView {
         self.repository = repository
         self.parent = parent
         profile = (try? repository.profile()) ?? .initial()
-        currencyRow = ComboRow(title: tr("Default Currency"), choices: currencies.map {
-            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Default Currency"), choices: currencies.map(\.choiceTitle))
     }
 
     func makePage() -> PreferencesPage {

@@ -28,9 +28,7 @@ final class ClientEditor {
         self.repository = repository
         self.profile = profile
         base = client ?? Client(name: "", currency: profile.defaultCurrency)
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map {
-            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         window.title = client == nil ? tr("New Client") : tr("Edit Client")
         window.transientParent = parent
         window.isModal = true
@@ -42,13 +40,8 @@ final class ClientEditor {
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.addCssClass("suggested-action")
         saveButton.onClicked { [unowned self] in self.save() }
-        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
-        header.showsStartTitleButtons = false
-        header.showsEndTitleButtons = false
-        header.packStart(cancel)
-        header.packEnd(saveButton)
+        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
 
         let group = PreferencesGroup()
         nameRow.text = base.name

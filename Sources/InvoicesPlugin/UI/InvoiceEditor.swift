@@ -60,9 +60,7 @@ final class InvoiceEditor {
         self.repository = repository
         self.context = context
         profile = (try? repository.profile()) ?? .initial()
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map {
-            String(format: tr("%@ — %@"), $0.code, $0.localizedName())
-        })
+        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         clientRow = ComboRow(title: tr("Client"), choices: [])
         let today = CalendarDay.today()
         base = invoice ?? Invoice(clientID: nil, issueDate: today,
@@ -95,13 +93,8 @@ final class InvoiceEditor {
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.addCssClass("suggested-action")
         saveButton.onClicked { [unowned self] in self.save() }
-        let header = HeaderBar(title: WindowTitle(window.title ?? ""))
-        header.showsStartTitleButtons = false
-        header.showsEndTitleButtons = false
-        header.packStart(cancel)
-        header.packEnd(saveButton)
+        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
 
         let content = Box(.vertical, spacing: 24)
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)

@@ -25,13 +25,9 @@ final class PaymentDialog {
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [unowned self] in self.window.close() }
-        recordButton.addCssClass("suggested-action")
         recordButton.onClicked { [unowned self] in self.record() }
-        let header = HeaderBar(title: WindowTitle(tr("Record Payment"), subtitle: invoice.number))
-        header.showsEndTitleButtons = false
-        header.showsStartTitleButtons = false
-        header.packStart(cancel)
-        header.packEnd(recordButton)
+        let header = HeaderBar(dialogTitle: tr("Record Payment"), subtitle: invoice.number, cancel: cancel,
+                               action: recordButton)
 
         let group = PreferencesGroup(description: String(format: tr("Still owed: %@"), money.string(from: balance)))
         amountRow.text = money.string(from: balance, showSymbol: false)

@@ -231,7 +231,7 @@ final class TipSplitView {
         defer { isUpdating = wasUpdating }
         let selected = selectedCurrency ?? currency
         currencies = choices
-        currencyRow.model.replaceAll(with: choices.map { String(format: tr("%@ — %@"), $0.code, $0.localizedName()) })
+        currencyRow.model.replaceAll(with: choices.map(\.choiceTitle))
         currencyRow.selectedIndex = choices.firstIndex(of: selected)
     }
 
