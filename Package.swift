@@ -23,8 +23,9 @@ let package = Package(
                        providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
-                       providers: [.apt(["libpoppler-glib-dev"])]),
+        // No pkgConfig: its flags would link libpoppler-glib (and NSS, lcms2, openjpeg through it)
+        // into every app. Graphics opens it with dlopen on first use; the shim finds the header.
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
@@ -36,7 +37,7 @@ let package = Package(
         // Bindings.
         .target(name: "GObjectCore", dependencies: ["CGLib"]),
         .target(name: "GtkKit", dependencies: ["GObjectCore", "CGtk"]),
-        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf"]),
+        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf", "CIntl"]),
 
         // Services (no GTK).
         .target(name: "Storage", dependencies: ["BillfoldCore", "CSQLite"]),

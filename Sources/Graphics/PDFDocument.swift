@@ -9,6 +9,8 @@ public enum PDFError: Error, LocalizedError, Equatable, Sendable {
     /// The PDF is encrypted and the password is missing or wrong.
     case needsPassword
     case pageOutOfRange(index: Int, pageCount: Int)
+    /// Poppler's library is missing or unusable, so no PDF can be read; `reason` is the loader's.
+    case popplerUnavailable(reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -18,50 +20,65 @@ public enum PDFError: Error, LocalizedError, Equatable, Sendable {
             "The PDF is protected by a password; save an unprotected copy and try again."
         case .pageOutOfRange(let index, let pageCount):
             "The PDF has \(pageCount) pages; page \(index + 1) does not exist."
+        case .popplerUnavailable(let reason):
+            // Translators: %@ is the system's reason, such as "libpoppler-glib.so.8: cannot open shared object file".
+            String(format: tr("PDFs cannot be opened because the Poppler library is missing or damaged (%@). Reinstall Billfold, or install Poppler's GLib library (libpoppler-glib) from your distribution."), reason)
         }
     }
 }
 
 /// A PDF opened with Poppler from bytes. Display-free; confined to one thread at a time
-/// (Poppler documents are not safe to share between threads).
+/// (Poppler documents are not safe to share between threads). Poppler itself is loaded when
+/// the first document is opened.
 public final class PDFDocument {
     let raw: OpaquePointer
+    /// Poppler's functions, for the document and its pages.
+    let poppler: PopplerLibrary
 
-    public init(data: Data, password: String? = nil) throws(PDFError) {
+    public convenience init(data: Data, password: String? = nil) throws(PDFError) {
+        try self.init(data: data, password: password, poppler: PopplerLibrary.shared)
+    }
+
+    /// Opens the PDF with `library`, or throws why that library could not be loaded.
+    init(data: Data, password: String?, poppler library: Result<PopplerLibrary, PDFError>) throws(PDFError) {
         guard !data.isEmpty else { throw PDFError.unreadable(reason: "the file is empty") }
+        let poppler = try library.get()
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(bytes, password, &error) else {
-            let encrypted = error.map { $0.pointee.domain == poppler_error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+        guard let document = poppler.functions.document_new_from_bytes(bytes, password, &error) else {
+            let encrypted = error.map {
+                $0.pointee.domain == poppler.functions.error_quark() && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+            } ?? false
             let message = RasterImage.takeMessage(error) ?? "unknown error"
             throw encrypted ? PDFError.needsPassword : PDFError.unreadable(reason: message)
         }
         raw = document
+        self.poppler = poppler
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(raw))
     }
 
-    public var pageCount: Int { Int(poppler_document_get_n_pages(raw)) }
+    public var pageCount: Int { Int(poppler.functions.document_get_n_pages(raw)) }
 
     public func page(at index: Int) throws(PDFError) -> PDFPage {
-        guard index >= 0, index < pageCount, let page = poppler_document_get_page(raw, Int32(index)) else {
+        guard index >= 0, index < pageCount, let page = poppler.functions.document_get_page(raw, Int32(index)) else {
             throw PDFError.pageOutOfRange(index: index, pageCount: pageCount)
         }
         return PDFPage(adopting: page, document: self, index: index)
     }
 
-    public var title: String? { Self.take(poppler_document_get_title(raw)) }
-    public var author: String? { Self.take(poppler_document_get_author(raw)) }
-    public var subject: String? { Self.take(poppler_document_get_subject(raw)) }
-    public var keywords: String? { Self.take(poppler_document_get_keywords(raw)) }
-    public var creator: String? { Self.take(poppler_document_get_creator(raw)) }
-    public var producer: String? { Self.take(poppler_document_get_producer(raw)) }
+    public var title: String? { Self.take(poppler.functions.document_get_title(raw)) }
+    public var author: String? { Self.take(poppler.functions.document_get_author(raw)) }
+    public var subject: String? { Self.take(poppler.functions.document_get_subject(raw)) }
+    public var keywords: String? { Self.take(poppler.functions.document_get_keywords(raw)) }
+    public var creator: String? { Self.take(poppler.functions.document_get_creator(raw)) }
+    public var producer: String? { Self.take(poppler.functions.document_get_producer(raw)) }
 
     public var creationDate: Date? {
-        guard let dateTime = poppler_document_get_creation_date_time(raw) else { return nil }
+        guard let dateTime = poppler.functions.document_get_creation_date_time(raw) else { return nil }
         defer { g_date_time_unref(dateTime) }
         return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(dateTime)))
     }
@@ -85,6 +102,7 @@ public final class PDFPage {
     /// Keeps the document open while the page is in use.
     public let document: PDFDocument
     public let index: Int
+    private var poppler: BFPoppler { document.poppler.functions }
 
     init(adopting raw: OpaquePointer, document: PDFDocument, index: Int) {
         self.raw = raw
@@ -100,7 +118,7 @@ public final class PDFPage {
     public var size: Size {
         var width = 0.0
         var height = 0.0
-        poppler_page_get_size(raw, &width, &height)
+        poppler.page_get_size(raw, &width, &height)
         return Size(width: width, height: height)
     }
 
@@ -110,9 +128,9 @@ public final class PDFPage {
     public func render(in context: DrawingContext, forPrinting: Bool = false) {
         let cr = context.cr
         if forPrinting {
-            poppler_page_render_for_printing(raw, cr)
+            poppler.page_render_for_printing(raw, cr)
         } else {
-            poppler_page_render(raw, cr)
+            poppler.page_render(raw, cr)
         }
     }
 
@@ -141,7 +159,7 @@ public final class PDFPage {
 
     /// All text on the page in reading order.
     public func text() -> String {
-        guard let text = poppler_page_get_text(raw) else { return "" }
+        guard let text = poppler.page_get_text(raw) else { return "" }
         defer { g_free(text) }
         return String(cString: text)
     }
@@ -149,16 +167,19 @@ public final class PDFPage {
     /// Where `text` occurs on the page (case-insensitive), as a viewer's search finds it;
     /// rectangles in points with a top-left origin.
     public func find(_ text: String) -> [Rect] {
-        guard let list = poppler_page_find_text(raw, text) else { return [] }
-        defer { g_list_free_full(list) { poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
+        let poppler = self.poppler
+        guard let list = poppler.page_find_text(raw, text) else { return [] }
+        defer { g_list_free(list) }
         let height = size.height
         var result: [Rect] = []
         var node: UnsafeMutablePointer<GList>? = list
         while let current = node {
-            if let r = current.pointee.data?.assumingMemoryBound(to: PopplerRectangle.self).pointee {
+            if let rectangle = current.pointee.data?.assumingMemoryBound(to: PopplerRectangle.self) {
+                let r = rectangle.pointee
                 // Poppler reports search hits with the PDF's bottom-left origin.
                 result.append(Rect(x: min(r.x1, r.x2), y: height - max(r.y1, r.y2),
                                    width: abs(r.x2 - r.x1), height: abs(r.y2 - r.y1)))
+                poppler.rectangle_free(rectangle)
             }
             node = current.pointee.next
         }
@@ -170,11 +191,12 @@ public final class PDFPage {
     /// set side by side together.
     public func textRuns() -> [PDFTextRun] {
         let page = raw
-        guard let text = poppler_page_get_text(page) else { return [] }
+        let poppler = self.poppler
+        guard let text = poppler.page_get_text(page) else { return [] }
         defer { g_free(text) }
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
-        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
+        guard poppler.page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return [] }
         defer { g_free(rectangles) }
         var runs: [PDFTextRun] = []
         var word = ""
