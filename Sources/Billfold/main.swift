@@ -21,6 +21,8 @@ if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }
 
+// ICU's locale data loads on another core while GTK starts.
+LocaleWarmUp.start()
 let status = MainActor.assumeIsolated {
     BillfoldApplication(pluginTypes: pluginTypes).run()
 }
