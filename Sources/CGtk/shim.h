@@ -17,6 +17,11 @@ static inline void bf_accessible_set_description(gpointer w, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
 }
 
+// Leaves a purely visual widget out of what assistive technologies read.
+static inline void bf_accessible_set_hidden(gpointer w, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 static inline gboolean bf_adw_at_least(guint major, guint minor) {
     return adw_get_major_version() > major ||
            (adw_get_major_version() == major && adw_get_minor_version() >= minor);

@@ -281,3 +281,56 @@ struct SaveChooserAndLauncherTests {
         #expect((result ?? nil) != nil)
     }
 }
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct TextLineTests {
+    @Test func measuresInTheWidgetsFontAndEllipsizesToAWidth() {
+        let area = DrawingArea()
+        let line = TextLine(in: area)
+        let height = line.lineHeight
+        #expect(height > 8)
+        line.text = "INV-2026-0001"
+        let natural = line.size.width
+        #expect(natural > 40)
+        line.text = "INV-2026-0001 INV-2026-0001"
+        #expect(line.size.width > natural)
+        #expect(line.size.height == height)   // one line, whatever the text
+        line.maximumWidth = natural / 2
+        #expect(line.size.width <= natural / 2)
+        line.maximumWidth = nil
+        #expect(line.size.width > natural)
+        #expect(line.lineHeight == height)
+        #expect(line.text == "INV-2026-0001 INV-2026-0001")   // measuring keeps the text
+
+        let bold = TextLine(in: area, weight: .bold, scale: 2)
+        bold.text = "INV-2026-0001"
+        #expect(bold.size.width > natural * 3 / 2)
+    }
+
+    @Test func themeColoursComeFromTheStyle() {
+        let area = DrawingArea()
+        let window = present(area)
+        defer { window.destroy() }
+        #expect(area.foregroundColor.alpha > 0.5)
+        let accent = area.styleColor(named: "accent_color")
+        #expect(accent != nil)
+        #expect(area.styleColor(named: "no_such_colour_anywhere") == nil)
+    }
+
+    @Test func drawsTextAndPillsIntoTheArea() {
+        let area = DrawingArea()
+        area.contentHeight = 40
+        let line = TextLine(in: area, weight: .bold)
+        line.text = "Paid"
+        var drawn = false
+        area.setDrawFunction { context, width, height in
+            context.fillRoundedRectangle(x: 0, y: 0, width: Double(width), height: Double(height), radius: 20,
+                                         color: StyleColor(red: 0, green: 0.5, blue: 0))
+            line.draw(in: context, x: 4, y: 4, color: area.foregroundColor)
+            drawn = true
+        }
+        let window = present(area)
+        #expect(drawn)
+        window.destroy()
+    }
+}

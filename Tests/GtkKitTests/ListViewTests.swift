@@ -89,3 +89,33 @@ struct PlainTextRowTests {
         #expect(!row.boolProperty("use-markup"))
     }
 }
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct PositionListTests {
+    /// A length alone: growing and shrinking reuse the same blank rows, and views see only
+    /// the change at the end.
+    @Test func changesOnlyItsLength() async {
+        let positions = PositionList(count: 3)
+        #expect(positions.count == 3)
+        #expect(positions[2] == "")
+        #expect(positions[3] == nil)
+        var bound: [Int] = []
+        let list = ListView(model: positions, makeRow: { Label("") }, bind: { _, _, position in bound.append(position) })
+        let window = AdwaitaWindow()
+        window.content = ScrolledWindow(child: list)
+        window.setDefaultSize(width: 300, height: 400)
+        window.present()
+        #expect(await MainLoop.wait(until: { Set(bound) == [0, 1, 2] }))
+        positions.count = 100_000
+        #expect(positions.count == 100_000)
+        positions.count = 12
+        #expect(positions.count == 12)
+        bound = []
+        list.rebindVisibleRows()
+        #expect(bound.count <= 12)
+        #expect(bound.contains(0))
+        positions.count = 0
+        #expect(positions[0] == nil)
+        window.destroy()
+    }
+}

@@ -114,7 +114,7 @@ struct InvoicesPageTests {
         let savedID = try #require(saved.id)
         #expect(try repository.invoice(savedID)?.totals().total == money("449.66"))
         #expect(page.listStack.visibleChildName == "list")
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
         #expect(page.selectedID == saved.id)
         #expect(page.detail.balanceLabel.text == amount("449.66"))
         #expect(page.detail.sendButton.isVisible)
@@ -197,34 +197,73 @@ struct InvoicesPageTests {
         try save(acme, "Hosting", sent: true)
         try save(globex, "Audit", sent: true, issued: today.adding(days: -60))
         page.reload(dataChanged: true)
-        #expect(page.ids.count == 3)
+        #expect(page.positions.count == 3)
         #expect(page.outstandingLabel.text == amount("20.00"))
         #expect(page.overdueLabel.text == amount("10.00"))
 
         page.filterButtons[.draft]?.isActive = true
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
         page.filterButtons[.overdue]?.isActive = true
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
         page.filterButtons[.sent]?.isActive = true
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
         page.filterButtons[.paid]?.isActive = true
-        #expect(page.ids.count == 0)
+        #expect(page.positions.count == 0)
         #expect(page.listStack.visibleChildName == "no-results")
         page.filterButtons[.all]?.isActive = true
-        #expect(page.ids.count == 3)
+        #expect(page.positions.count == 3)
 
         page.searchEntry.text = "acme"
-        #expect(await MainLoop.wait(until: { page.ids.count == 2 }))
+        #expect(await MainLoop.wait(until: { page.positions.count == 2 }))
         page.searchEntry.text = "acme host"
-        #expect(await MainLoop.wait(until: { page.ids.count == 1 }))
+        #expect(await MainLoop.wait(until: { page.positions.count == 1 }))
         page.searchEntry.text = ""
-        #expect(await MainLoop.wait(until: { page.ids.count == 3 }))
+        #expect(await MainLoop.wait(until: { page.positions.count == 3 }))
 
         page.sortButtons[.issueDate]?.isActive = true
         let byDate = page.model.ids
         page.sortButtons[.dueDate]?.isActive = true
         #expect(page.model.query.sort == .dueDate)
         #expect(Set(page.model.ids) == Set(byDate))
+    }
+
+    /// Rows are recycled and bound by position: after a search each row on screen shows the
+    /// invoice now at its position, and after an edit the changed amount.
+    @Test func rowsOnScreenFollowTheSearchAndTheData() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let acme = try repository.save(Client(name: "Acme", currency: .eur))
+        let globex = try repository.save(Client(name: "Globex", currency: .eur))
+        let today = CalendarDay.today()
+        var saved: [Invoice] = []
+        for (index, client) in [acme, globex, acme, globex].enumerated() {
+            saved.append(try repository.save(Invoice(clientID: client.id, issueDate: today.adding(days: -index),
+                                                     dueDate: today.adding(days: 14), currency: .eur,
+                                                     lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("10.00"))])))
+        }
+        page.reload(dataChanged: true)
+        let window = AdwaitaWindow()
+        window.content = page.widget
+        window.setDefaultSize(width: 1000, height: 700)
+        window.present()
+        defer { window.destroy() }
+        // What the rows paint, once a frame has painted them.
+        func painted(_ position: Int, _ expected: [String]) async -> Bool {
+            await MainLoop.wait(until: { page.rowTexts(at: position).map { Array($0.prefix(expected.count)) } == expected })
+        }
+        #expect(await painted(0, [saved[0].number, "Acme", amount("10.00")]))
+        #expect(await painted(1, [saved[1].number, "Globex"]))
+
+        page.searchEntry.text = "globex"
+        #expect(await MainLoop.wait(until: { page.positions.count == 2 }))
+        #expect(await painted(0, [saved[1].number, "Globex"]))
+        #expect(await painted(1, [saved[3].number, "Globex"]))
+
+        var changed = saved[1]
+        changed.lines[0].unitPrice = money("25.00")
+        try repository.save(changed)
+        page.invoiceChanged(try #require(changed.id))
+        #expect(await painted(0, [saved[1].number, "Globex", amount("25.00")]))
     }
 
     @Test func deleteOffersUndo() throws {
@@ -237,13 +276,13 @@ struct InvoicesPageTests {
         page.select(try #require(invoice.id))
         #expect(page.selectedID == invoice.id)
         page.deleteSelected()
-        #expect(page.ids.count == 0)
+        #expect(page.positions.count == 0)
         #expect(try repository.invoiceCount() == 0)
         #expect(host.toasts.last == String(format: "Invoice %@ deleted", invoice.number))
         let undo = try #require(host.undoHandlers.last)
         undo()
         #expect(try repository.invoiceCount() == 1)
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
         #expect(page.selectedID == invoice.id)
     }
 
@@ -321,7 +360,7 @@ struct InvoicesPageTests {
         #expect(try repository.invoiceCount() == 1)
         #expect(host.toasts.last == "Client deleted; its 1 invoice was kept")
         #expect(clients.stack.visibleChildName == "list")
-        #expect(page.ids.count == 1)
+        #expect(page.positions.count == 1)
     }
 
     /// A client and a sent invoice with three lines, shown in the detail pane.

@@ -88,6 +88,10 @@ open class Widget: Object {
         didSet { bf_accessible_set_label(widgetPointer, accessibleLabel ?? "") }
     }
 
+    /// Leaves the widget out of what assistive technologies read, for drawing whose meaning a
+    /// parent's accessible label already gives.
+    public func hideFromAssistiveTechnologies() { bf_accessible_set_hidden(widgetPointer, 1) }
+
     public var accessibleDescription: String? {
         didSet { bf_accessible_set_description(widgetPointer, accessibleDescription ?? "") }
     }

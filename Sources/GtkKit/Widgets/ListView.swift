@@ -1,14 +1,24 @@
 import CGtk
 import GObjectCore
 
-/// A virtualized `GtkListView` over a `StringList` of row ids, with single selection.
+/// What a `ListView` shows: a `GListModel` of `GtkStringObject`s, one per row.
+@MainActor
+public protocol ListViewModel: AnyObject {
+    var count: Int { get }
+    /// The row's id, or nil past the end.
+    subscript(index: Int) -> String? { get }
+}
+
+extension StringList: ListViewModel {}
+
+/// A virtualized `GtkListView` over a list of row ids (or only positions), with single selection.
 ///
 /// Only the rows on screen exist as widgets: `makeRow` builds one when GTK needs another,
 /// and `bind` fills a recycled row for the id at a position. So a list of 100 000 ids costs
 /// a few dozen widgets, and the caller loads data only for the ids it is asked to bind.
 @MainActor
 public final class ListView: Widget {
-    public let model: StringList
+    public let model: any ListViewModel
     private let selection: Object
     private let factory: Object
     /// The Swift wrappers of the row widgets, by their list item, so they live as long as it.
@@ -16,14 +26,15 @@ public final class ListView: Widget {
     private let makeRow: @MainActor () -> Widget
     private let bind: @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void
 
-    public init(model: StringList, makeRow: @escaping @MainActor () -> Widget,
+    public init<Model: Object & ListViewModel>(model: Model, makeRow: @escaping @MainActor () -> Widget,
                 bind: @escaping @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void) {
         self.model = model
         self.makeRow = makeRow
         self.bind = bind
         // Both constructors take ownership of their argument: give each its own reference.
-        g_object_ref(UnsafeMutableRawPointer(model.listModel))
-        let single = gtk_single_selection_new(model.listModel)
+        let listModel = model.opaquePointer
+        g_object_ref(UnsafeMutableRawPointer(listModel))
+        let single = gtk_single_selection_new(listModel)
         gtk_single_selection_set_autoselect(single, 0)
         gtk_single_selection_set_can_unselect(single, 1)
         // Autoselect was on while it was made, which chose the first row.
@@ -108,7 +119,47 @@ public final class ListView: Widget {
     public func styleAsRichList() { addCssClass("rich-list") }
 }
 
+/// A list model that is only a length: `count` rows that a `ListView` binds by position from
+/// data of its own. It is a `GtkSliceListModel` over blank rows that only ever grow in number,
+/// so changing the length (a search going from 100 000 matches to 12 and back) makes and frees
+/// no row objects, where resizing a `StringList` does both for every row.
+@MainActor
+public final class PositionList: Object, ListViewModel {
+    private let blanks = StringList()
+
+    public init(count: Int = 0) {
+        // The slice model takes ownership of its argument: give it its own reference.
+        g_object_ref(UnsafeMutableRawPointer(blanks.opaquePointer))
+        super.init(adopting: untyped(gtk_slice_list_model_new(blanks.opaquePointer, 0, 0)))
+        self.count = count
+    }
+
+    private var slice: OpaquePointer { pointer() }
+
+    public var count: Int {
+        get { Int(gtk_slice_list_model_get_size(slice)) }
+        set {
+            let wanted = max(0, newValue)
+            // Grown past the slice's end, so views see only the size change below.
+            if wanted > blanks.count { blanks.appendBlanks(max(wanted, blanks.count * 2) - blanks.count) }
+            if wanted != count { gtk_slice_list_model_set_size(slice, guint(wanted)) }
+        }
+    }
+
+    public subscript(index: Int) -> String? { index >= 0 && index < count ? "" : nil }
+}
+
 extension StringList {
+    /// Appends `count` empty strings in one change.
+    func appendBlanks(_ count: Int) {
+        guard count > 0 else { return }
+        "".withCString { blank in
+            var strings = [UnsafePointer<CChar>?](repeating: blank, count: count)
+            strings.append(nil)
+            strings.withUnsafeBufferPointer { gtk_string_list_splice(pointer(), guint(self.count), 0, $0.baseAddress) }
+        }
+    }
+
     /// Replaces the string at `index`; views bind that row again.
     public func replace(at index: Int, with string: String) {
         guard index >= 0, index < count else { return }

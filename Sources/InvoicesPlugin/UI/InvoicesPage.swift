@@ -29,13 +29,11 @@ package final class InvoicesPage {
     let overdueLabel = Label("", wraps: true)
     let totalsBox = Box(.vertical, spacing: 2)
     private let overdueColumn = Box(.vertical, spacing: 2)
-    package let ids = StringList()
+    /// The list's rows, one per matching invoice; each is bound from `model` by position.
+    package let positions = PositionList()
     package private(set) var listView: ListView!
     let listStack = Stack()
     private var rowViews: [ObjectIdentifier: InvoiceRowView] = [:]
-    /// The invoice each row widget shows, so binding a row again to the same unchanged invoice
-    /// (a search that keeps it in place) costs nothing; cleared when the data changes.
-    private var shownIDs: [ObjectIdentifier: InvoiceID] = [:]
 
     // Detail pane
     let detailPane = Box(.vertical)
@@ -46,6 +44,8 @@ package final class InvoicesPage {
     package private(set) var detail: InvoiceDetailView!
 
     private var isUpdating = false
+    /// The day the header's sums were worked out for (overdue depends on it).
+    private var totalsDay: CalendarDay?
     private(set) var selectedID: InvoiceID?
     /// The editor open now, if any.
     private(set) var editor: InvoiceEditor?
@@ -129,16 +129,16 @@ package final class InvoicesPage {
         }
         listPane.append(searchEntry)
 
-        listView = ListView(model: ids, makeRow: { [unowned self] in
-            let row = InvoiceRowView()
+        listView = ListView(model: positions, makeRow: { [unowned self] in
+            let row = InvoiceRowView { [unowned self] position in
+                guard let summary = self.model.summary(at: position) else { return nil }
+                return InvoiceRowContent(summary: summary, amount: self.money.string(from: summary.total),
+                                         due: self.dayTexts.dueText(summary.dueDate))
+            }
             self.rowViews[ObjectIdentifier(row.widget)] = row
             return row.widget
         }, bind: { [unowned self] widget, _, position in
-            let key = ObjectIdentifier(widget)
-            let summary = self.model.summary(at: position)
-            if let summary, self.shownIDs[key] == summary.id { return }
-            self.shownIDs[key] = summary?.id
-            self.rowViews[key]?.show(summary, money: self.money, dates: self.dayTexts)
+            self.rowViews[ObjectIdentifier(widget)]?.bind(position: position)
         })
         listView.styleAsRichList()
         listView.accessibleLabel = tr("Invoices")
@@ -254,7 +254,7 @@ package final class InvoicesPage {
             return
         }
         isUpdating = true
-        resizeList(to: model.ids.count)
+        positions.count = model.ids.count
         if let selectedID, let position = model.position(of: selectedID) {
             listView.selectedIndex = position
         } else {
@@ -262,28 +262,21 @@ package final class InvoicesPage {
         }
         isUpdating = false
         // The rows on screen may now stand for other invoices.
-        if dataChanged { shownIDs.removeAll() }
         listView.rebindVisibleRows()
         let total = (try? repository.invoiceCount()) ?? 0
         listStack.visibleChildName = total == 0 ? "empty" : model.ids.isEmpty ? "no-results" : "list"
-        updateTotals()
-        selectionChanged()
+        // A search or filter changes neither the sums nor the open invoice, unless it hid it.
+        if dataChanged || totalsDay != model.today {
+            updateTotals()
+            totalsDay = model.today
+        }
+        let shownID = listView.selectedIndex.flatMap { model.ids.indices.contains($0) ? model.ids[$0] : nil }
+        if dataChanged || shownID != selectedID { selectionChanged() }
     }
 
-    /// Makes the list model `count` rows long. Rows are bound by position from `model`, so only
-    /// the length changes: replacing every item makes GTK build its couple of hundred row widgets
-    /// anew (about 60 ms a keystroke), where changing the tail keeps them to be bound again.
-    private func resizeList(to count: Int) {
-        let current = ids.count
-        if count < current {
-            gtk_string_list_splice(ids.pointer(), guint(count), guint(current - count), nil)
-        } else if count > current {
-            "".withCString { blank in
-                var blanks = [UnsafePointer<CChar>?](repeating: blank, count: count - current)
-                blanks.append(nil)
-                blanks.withUnsafeBufferPointer { gtk_string_list_splice(ids.pointer(), guint(current), 0, $0.baseAddress) }
-            }
-        }
+    /// What the row widget bound to `position` shows, if one is.
+    func rowTexts(at position: Int) -> [String]? {
+        rowViews.values.first { $0.position == position }?.texts
     }
 
     private func updateTotals() {

@@ -1,0 +1,122 @@
+import CGtk
+import GObjectCore
+
+/// A colour in 0…1 channels, as the widget's theme gives it.
+public struct StyleColor: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public func withAlpha(_ factor: Double) -> StyleColor {
+        StyleColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+
+    init(_ rgba: GdkRGBA) {
+        self.init(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue), alpha: Double(rgba.alpha))
+    }
+}
+
+extension Widget {
+    /// The widget's text colour now (it follows light, dark and high-contrast styles).
+    public var foregroundColor: StyleColor {
+        var rgba = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widgetPointer), &rgba)
+        return StyleColor(rgba)
+    }
+
+    /// A named colour of the theme, such as libadwaita's "accent_color" or "error_color".
+    public func styleColor(named name: String) -> StyleColor? {
+        var rgba = GdkRGBA()
+        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widgetPointer), name, &rgba) != 0 else { return nil }
+        return StyleColor(rgba)
+    }
+}
+
+/// One line of text that a widget's draw function paints, in the widget's own font (so it
+/// follows the desktop's font, text scaling and direction), shaped only when its text changes.
+/// Drawn rows use it where hundreds of recycled label widgets would each be measured again.
+@MainActor
+public final class TextLine: Object {
+    public enum Weight { case regular, bold }
+
+    private var layoutPointer: OpaquePointer { opaquePointer }
+
+    /// `scale` multiplies the widget's font size (0.83 is CSS "smaller"); `tabularFigures`
+    /// gives every digit one width, so amounts in a column line up.
+    public init(in widget: Widget, weight: Weight = .regular, scale: Double = 1, tabularFigures: Bool = false) {
+        let layout = gtk_widget_create_pango_layout(widget.widgetPointer, nil)!
+        super.init(adopting: UnsafeMutableRawPointer(layout))
+        let attributes = pango_attr_list_new()
+        if weight == .bold { pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+        if scale != 1 { pango_attr_list_insert(attributes, pango_attr_scale_new(scale)) }
+        if tabularFigures { pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum=1")) }
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_single_paragraph_mode(layout, 1)
+    }
+
+    public var text: String = "" {
+        didSet { if text != oldValue { pango_layout_set_text(layoutPointer, text, -1) } }
+    }
+
+    /// The width beyond which the text ends in "…" (nil: never).
+    public var maximumWidth: Int? {
+        didSet {
+            guard maximumWidth != oldValue else { return }
+            pango_layout_set_width(layoutPointer, maximumWidth.map { gint(clamping: max(0, $0) * Int(PANGO_SCALE)) } ?? -1)
+        }
+    }
+
+    /// The laid-out size in pixels (after ellipsizing).
+    public var size: (width: Int, height: Int) {
+        var width: gint = 0, height: gint = 0
+        pango_layout_get_pixel_size(layoutPointer, &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// The height of one line in this font, whatever the text: rows sized by it never change
+    /// height when their text does.
+    public var lineHeight: Int {
+        let saved = text
+        pango_layout_set_text(layoutPointer, "Ag", -1)
+        let height = size.height
+        pango_layout_set_text(layoutPointer, saved, -1)
+        return height
+    }
+
+    /// Paints the text with its top-left corner at (x, y).
+    public func draw(in context: CairoContext, x: Double, y: Double, color: StyleColor) {
+        cairo_save(context.pointer)
+        cairo_set_source_rgba(context.pointer, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(context.pointer, x, y)
+        pango_cairo_show_layout(context.pointer, layoutPointer)
+        cairo_restore(context.pointer)
+    }
+}
+
+extension CairoContext {
+    /// Fills a rectangle with rounded corners (a radius of half the height gives a pill).
+    public func fillRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double,
+                                     color: StyleColor) {
+        let r = min(radius, height / 2, width / 2)
+        cairo_save(pointer)
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(pointer, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(pointer, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(pointer, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(pointer)
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+        cairo_fill(pointer)
+        cairo_restore(pointer)
+    }
+}
