@@ -206,6 +206,15 @@ public final class Statement {
         }
     }
 
+    /// The first column of every row as an integer (NULL as 0), read straight from SQLite:
+    /// no `Row` per result, which matters for lists of many thousands of ids.
+    func integersOfFirstColumn() throws -> [Int64] {
+        let statement = try liveHandle()
+        var values: [Int64] = []
+        while try step() { values.append(sqlite3_column_int64(statement, 0)) }
+        return values
+    }
+
     var columnNames: [String] {
         guard let handle else { return [] }
         // A schema change re-prepares the statement, and "SELECT *" may then have other columns.

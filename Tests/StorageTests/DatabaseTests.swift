@@ -37,6 +37,29 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         }
     }
 
+    @Test func integerColumnsReadInOrderWithBindings() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, rank INTEGER, kind TEXT)")
+        try database.transaction {
+            for id in 1...1_000 {
+                try database.execute("INSERT INTO item (id, rank, kind) VALUES (?, ?, ?)",
+                                     [Int64(id), id == 7 ? nil : Int64(1_000 - id), id % 2 == 0 ? "even" : "odd"])
+            }
+        }
+        let sql = "SELECT rank FROM item WHERE kind = :kind ORDER BY id DESC"
+        let odd = try database.queryIntegers(sql, named: ["kind": "odd"])
+        #expect(odd.count == 500)
+        #expect(odd.prefix(2) == [1, 3])
+        #expect(odd.last == 999)
+        #expect(odd.contains(0))   // id 7's NULL rank
+        // The cached statement runs again with other bindings.
+        #expect(try database.queryIntegers(sql, named: ["kind": "even"]).first == 0)
+        #expect(try database.queryIntegers(sql, named: ["kind": "none"]).isEmpty)
+        #expect(throws: DatabaseError.self) { try database.queryIntegers("SELECT nope FROM item", named: [:]) }
+        database.close()
+        #expect(throws: DatabaseError.self) { try database.queryIntegers(sql, named: ["kind": "odd"]) }
+    }
+
     @Test func everyTypeRoundTrips() throws {
         let database = try Database.inMemory()
         try database.execute("""

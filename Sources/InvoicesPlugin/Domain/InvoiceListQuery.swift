@@ -89,11 +89,7 @@ extension InvoiceRepository {
     public func invoiceIDs(matching query: InvoiceListQuery = InvoiceListQuery(),
                            today: CalendarDay = .today()) throws -> [InvoiceID] {
         let (sql, bindings) = Self.listSQL(columns: "i.id", query: query, today: today, paged: false)
-        var ids: [InvoiceID] = []
-        try database.query(sql, named: bindings) { row in
-            ids.append(InvoiceID(try row.value(at: 0, as: Int64.self)))
-        }
-        return ids
+        return try database.queryIntegers(sql, named: bindings).map { InvoiceID($0) }
     }
 
     /// One page of matching rows in list order.
