@@ -286,6 +286,26 @@ import Testing
         #expect(try s.fixture.repository.invoiceCount(matching: InvoiceListQuery(filter: .sent), today: s.today) == 1)
     }
 
+    /// The list pane searches by keeping the unsearched list's ids that match: for every
+    /// filter, sort and search that gives exactly the list SQL gives.
+    @Test func filteringByTheSearchsMatchesGivesTheSearchedList() throws {
+        let s = try Scenario()
+        let repository = s.fixture.repository
+        for filter in InvoiceFilter.allCases {
+            for sort in InvoiceSort.allCases {
+                for search in ["ac", "acme web", "muller", "MÜLL", "concepts", s.overdue.number, "nothing-like-this", " -- "] {
+                    let searched = InvoiceListQuery(filter: filter, search: search, sort: sort)
+                    let unsearched = InvoiceListQuery(filter: filter, sort: sort)
+                    let all = try repository.invoiceIDs(matching: unsearched, today: s.today)
+                    let kept = try repository.invoiceIDs(matchingSearch: search).map { matches in all.filter(matches.contains) } ?? all
+                    #expect(kept == (try repository.invoiceIDs(matching: searched, today: s.today)), "\(filter) \(sort) \(search)")
+                }
+            }
+        }
+        #expect(try repository.invoiceIDs(matchingSearch: " -- ") == nil)
+        #expect(try repository.invoiceIDs(matchingSearch: "\"OR AND NEAR(")?.isEmpty == true)
+    }
+
     @Test func searchMatchesNumbersClientsAndDescriptionsByWordPrefix() throws {
         let s = try Scenario()
         #expect(try Set(s.ids(InvoiceListQuery(search: "ac"))) == Set([s.draft, s.overdue, s.cancelled, s.paid].map { $0.id! }))

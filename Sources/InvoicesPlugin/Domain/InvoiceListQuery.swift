@@ -92,6 +92,17 @@ extension InvoiceRepository {
         return try database.queryIntegers(sql, named: bindings).map { InvoiceID($0) }
     }
 
+    /// The ids of the invoices whose number, client or line descriptions match `search` (as
+    /// `InvoiceListQuery.search` reads it), in no order; nil when the text holds no word.
+    /// Keeping the invoices of an unsearched list that are in this set gives the searched list
+    /// without SQLite joining and sorting every match again (tens of ms for a one-letter word).
+    public func invoiceIDs(matchingSearch search: String) throws -> Set<InvoiceID>? {
+        guard let match = SearchText.matchExpression(search) else { return nil }
+        let ids = try database.queryIntegers("SELECT rowid FROM invoices_search WHERE invoices_search MATCH :match",
+                                             named: ["match": match])
+        return Set(ids.map { InvoiceID($0) })
+    }
+
     /// One page of matching rows in list order.
     public func invoiceSummaries(matching query: InvoiceListQuery = InvoiceListQuery(), limit: Int = 100,
                                  offset: Int = 0, today: CalendarDay = .today()) throws -> [InvoiceSummary] {

@@ -9,6 +9,8 @@ package final class InvoiceListModel {
     var query = InvoiceListQuery()
     package private(set) var ids: [InvoiceID] = []
     private var cache: [InvoiceID: InvoiceSummary] = [:]
+    /// The ids of the list as filtered and sorted but not searched, for the query it ran.
+    private var unsearched: (query: InvoiceListQuery, ids: [InvoiceID])?
     private(set) var today: CalendarDay
 
     /// Rows loaded with a missing one: a few before it and the list view's whole set of row
@@ -24,10 +26,26 @@ package final class InvoiceListModel {
     }
 
     /// Runs the query again; `dataChanged` drops cached rows (after a save or delete).
+    ///
+    /// The list without its search is kept: a search keeps the ids of that list which match
+    /// the words, in its order, which costs a few ms where sorting every match took tens.
     func reload(dataChanged: Bool, today: CalendarDay = .today()) throws {
-        if dataChanged || today != self.today { cache.removeAll() }
+        if dataChanged || today != self.today {
+            cache.removeAll()
+            unsearched = nil
+        }
         self.today = today
-        ids = try repository.invoiceIDs(matching: query, today: today)
+        var listQuery = query
+        listQuery.search = ""
+        if unsearched?.query != listQuery {
+            unsearched = (listQuery, try repository.invoiceIDs(matching: listQuery, today: today))
+        }
+        let all = unsearched?.ids ?? []
+        if let matches = try repository.invoiceIDs(matchingSearch: query.search) {
+            ids = all.filter(matches.contains)
+        } else {
+            ids = all
+        }
     }
 
     /// The row for the id at `position`, loading it and its neighbours when not cached.
