@@ -77,7 +77,7 @@ extension Database {
             }
 
             var backup: Backup?
-            if !isInMemory, try holdsAnyTable() {
+            if !isInMemory, try holdsAnyRow() {
                 backup = try makeBackup(reason: "before-\(owner)-v\(current + 1)")
             }
             // Single-line literals: xgettext reads these files as C and stumbles on """.
@@ -119,8 +119,16 @@ extension Database {
                        [Self.schemaVersionsTable], as: Int.self) != nil
     }
 
-    private func holdsAnyTable() throws -> Bool {
-        try queryValue("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1",
-                       as: Int.self) != nil
+    /// Whether any table other than the versions holds a row: a backup of empty tables (a first
+    /// start, where each owner's migration finds the others' new tables) protects nothing.
+    /// Full-text indexes' shadow tables are left out; the rows they index live in real tables.
+    private func holdsAnyRow() throws -> Bool {
+        let tables = try query("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?",
+                               [Self.schemaVersionsTable]).map { try $0.value(at: 0, as: String.self) }
+        for table in tables {
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            if try queryValue("SELECT 1 FROM " + quoted + " LIMIT 1", as: Int.self) != nil { return true }
+        }
+        return false
     }
 }
