@@ -71,6 +71,7 @@ struct InvoicesPageTests {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         #expect(page.listStack.visibleChildName == "empty")
+        #expect(!page.detailPane.isVisible)   // one empty state, not two side by side
         page.newInvoice()
         let editor = try #require(page.editor)
         #expect(!editor.saveButton.isSensitive)
@@ -114,6 +115,7 @@ struct InvoicesPageTests {
         let savedID = try #require(saved.id)
         #expect(try repository.invoice(savedID)?.totals().total == money("449.66"))
         #expect(page.listStack.visibleChildName == "list")
+        #expect(page.detailPane.isVisible)
         #expect(page.positions.count == 1)
         #expect(page.selectedID == saved.id)
         #expect(page.detail.balanceLabel.text == amount("449.66"))

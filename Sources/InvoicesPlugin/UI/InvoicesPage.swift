@@ -28,6 +28,9 @@ package final class InvoicesPage {
     let outstandingLabel = Label("", wraps: true)
     let overdueLabel = Label("", wraps: true)
     let totalsBox = Box(.vertical, spacing: 2)
+    /// The filter chips, linked in one row.
+    private let chips = Box(.horizontal)
+    private lazy var sortButton = makeSortButton()
     private let overdueColumn = Box(.vertical, spacing: 2)
     /// The list's rows, one per matching invoice; each is bound from `model` by position.
     package let positions = PositionList()
@@ -41,7 +44,16 @@ package final class InvoicesPage {
     let detailTitle = WindowTitle("")
     private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
     let detailStack = Stack()
-    package private(set) var detail: InvoiceDetailView!
+    /// The invoice pane, built when an invoice is first shown: a first start, with no invoice
+    /// yet, does not pay for its preview and actions.
+    package var detail: InvoiceDetailView {
+        if let builtDetail { return builtDetail }
+        let detail = InvoiceDetailView(page: self, context: context)
+        detailStack.add(detail.widget, named: "invoice")
+        builtDetail = detail
+        return detail
+    }
+    private var builtDetail: InvoiceDetailView?
 
     private var isUpdating = false
     /// The day the header's sums were worked out for (overdue depends on it).
@@ -75,7 +87,7 @@ package final class InvoicesPage {
         newButton.tooltip = tr("New Invoice (Ctrl+N)")
         newButton.onClicked { [unowned self] in self.newInvoice() }
         listHeader.packEnd(newButton)
-        listHeader.packEnd(makeSortButton())
+        listHeader.packEnd(sortButton)
         clientsButton.tooltip = tr("Clients")
         clientsButton.onClicked { [unowned self] in self.openClients() }
         listHeader.packEnd(clientsButton)
@@ -103,7 +115,6 @@ package final class InvoicesPage {
         totalsBox.append(columns)
         listPane.append(totalsBox)
 
-        let chips = Box(.horizontal)
         chips.makeLinked()
         for filter in [InvoiceFilter.all, .draft, .sent, .overdue, .paid] {
             let button = ToggleButton(label: filter.title)
@@ -168,6 +179,8 @@ package final class InvoicesPage {
         listStack.expandsVertically = true
         listPane.append(listStack)
         listPane.setSizeRequest(width: 300)
+        // It shares the width with the invoice pane, and takes all of it when that is hidden.
+        listPane.expandsHorizontally = true
     }
 
     private func makeSortButton() -> Widget {
@@ -193,10 +206,8 @@ package final class InvoicesPage {
         detailBack.onClicked { [unowned self] in self.widget.visibleChild = self.listPane }
         detailHeader.packStart(detailBack)
         detailPane.append(detailHeader)
-        detail = InvoiceDetailView(page: self, context: context)
         detailStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoice Selected"),
                                    description: tr("Choose an invoice from the list.")), named: "none")
-        detailStack.add(detail.widget, named: "invoice")
         detailStack.visibleChildName = "none"
         detailStack.expandsVertically = true
         detailStack.expandsHorizontally = true
@@ -228,7 +239,8 @@ package final class InvoicesPage {
     private func updateFolding() {
         let folded = widget.isFolded
         detailBack.isVisible = folded
-        listHeader.showsEndTitleButtons = folded
+        // The window's buttons go on the list's header when the invoice pane is not beside it.
+        listHeader.showsEndTitleButtons = folded || !detailPane.isVisible
         detailHeader.showsStartTitleButtons = folded
     }
 
@@ -240,7 +252,7 @@ package final class InvoicesPage {
 
     /// The business profile changed: the shown invoice's PDF shows the seller again.
     func profileChanged() {
-        detail.refreshPreview()
+        builtDetail?.refreshPreview()
     }
 
     // MARK: The list
@@ -265,6 +277,10 @@ package final class InvoicesPage {
         listView.rebindVisibleRows()
         let total = (try? repository.invoiceCount()) ?? 0
         listStack.visibleChildName = total == 0 ? "empty" : model.ids.isEmpty ? "no-results" : "list"
+        // With no invoice at all, the list's own empty state fills the page, without filters
+        // to choose or a second empty state beside it saying none is selected.
+        for part in [detailPane, chips, searchEntry, sortButton] as [Widget] { part.isVisible = total > 0 }
+        updateFolding()
         // A search or filter changes neither the sums nor the open invoice, unless it hid it.
         if dataChanged || totalsDay != model.today {
             updateTotals()
@@ -295,7 +311,7 @@ package final class InvoicesPage {
         guard let id, let invoice = try? repository.invoice(id) else {
             detailStack.visibleChildName = "none"
             detailTitle.title = ""
-            detail.show(nil)
+            builtDetail?.show(nil)
             return
         }
         detailTitle.title = invoice.number
