@@ -288,7 +288,7 @@ if out=$(build-aux/install.sh --prefix "$prefix" --no-binary 2>&1); then
     ok "build-aux/install.sh --prefix <tmp>"
     schemas=$prefix/share/glib-2.0/schemas
     if [ -f "$schemas/gschemas.compiled" ]; then ok "gschemas.compiled was written"; else bad "no gschemas.compiled without DESTDIR"; fi
-    for spec in window-width:i:1000 window-height:i:700 window-maximized:b:false last-page:s:"'tipsplit'" \
+    for spec in window-width:i:1000 window-height:i:700 window-maximized:b:false last-page:s:"'invoices'" \
                 disabled-plugins:as:"@as []" tipsplit-tip-percent:s:"'15'" tipsplit-currency:s:"''" \
                 tipsplit-round-up:b:false; do
         key=${spec%%:*}; rest=${spec#*:}; type=${rest%%:*}; default=${rest#*:}
