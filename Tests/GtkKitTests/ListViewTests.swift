@@ -59,6 +59,25 @@ struct SearchAndChoiceWidgetTests {
         #expect(entry.text == "acme")
     }
 
+    /// Typing adds at the end and searches once; replacing the text clears it first, which
+    /// searches for the empty text too.
+    @Test func typingSearchesOnceForTheNewText() async {
+        let entry = SearchEntry()
+        entry.setProperty("search-delay", 0)
+        entry.text = "ac"
+        var searched: [String] = []
+        entry.onSearchChanged { searched.append(entry.text) }
+        entry.type("mé")
+        #expect(entry.text == "acmé")
+        #expect(await MainLoop.wait(until: { !searched.isEmpty }))
+        _ = await MainLoop.wait(until: { searched.count > 1 }, timeout: 0.2)
+        #expect(searched == ["acmé"])
+        searched = []
+        entry.text = "web"
+        #expect(await MainLoop.wait(until: { searched.count == 2 }))
+        #expect(searched == ["", "web"])
+    }
+
     @Test func checkButtonsInAGroupAreExclusive() {
         let first = CheckButton(label: "Date")
         let second = CheckButton(label: "Amount")

@@ -14,6 +14,13 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(bf_editable(widgetPointer), newValue) }
     }
 
+    /// Adds `typed` at the end as typing does: one insertion, where setting `text` is a
+    /// deletion and an insertion, and so two searches.
+    public func type(_ typed: String) {
+        var position = gint(gtk_editable_get_text(bf_editable(widgetPointer)).map { g_utf8_strlen($0, -1) } ?? 0)
+        gtk_editable_insert_text(bf_editable(widgetPointer), typed, -1, &position)
+    }
+
     /// The text changed and the entry's short delay passed (or it was cleared).
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
