@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GObjectCore
 import Testing
@@ -332,5 +333,40 @@ struct TextLineTests {
         let window = present(area)
         #expect(drawn)
         window.destroy()
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct ColumnsTests {
+    private func naturalWidth(_ widget: Widget) -> Int {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(widget.widgetPointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return Int(natural)
+    }
+
+    /// Side by side while each column gets its minimum, stacked below that; the natural width
+    /// asked for is at least `naturalWidth`.
+    @Test func sideBySideWhenWideStackedWhenNarrow() {
+        let columns = Columns(minimumColumnWidth: 150, spacing: 20, naturalWidth: 500)
+        let left = Label("Left", wraps: true)
+        let right = Label("Right", wraps: true)
+        columns.append(left)
+        columns.append(right)
+        #expect(naturalWidth(columns) == 500)
+
+        let wide = present(columns, width: 600, height: 200)
+        #expect(columns.isSideBySide)
+        #expect(left.width == right.width)
+        #expect(left.width == (columns.width - 20) / 2)
+        wide.destroy()
+
+        let narrowColumns = Columns(minimumColumnWidth: 150, spacing: 20)
+        let top = Label("Top", wraps: true)
+        narrowColumns.append(top)
+        narrowColumns.append(Label("Bottom", wraps: true))
+        let narrow = present(narrowColumns, width: 300, height: 300)
+        #expect(!narrowColumns.isSideBySide)
+        #expect(top.width == narrowColumns.width)
+        narrow.destroy()
     }
 }

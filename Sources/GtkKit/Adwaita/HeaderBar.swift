@@ -59,11 +59,13 @@ public final class WindowTitle: Widget {
 /// An `AdwClamp`: keeps content at a readable width in wide windows.
 @MainActor
 public final class Clamp: Widget {
-    public init(child: Widget, maximumWidth: Int = 600) {
+    /// Below `tighteningThreshold` (two thirds of the maximum unless given) the child gets the
+    /// full width; above it, the child grows more slowly up to `maximumWidth`.
+    public init(child: Widget, maximumWidth: Int = 600, tighteningThreshold: Int? = nil) {
         super.init(adopting: untyped(adw_clamp_new()))
         adw_clamp_set_child(pointer(), child.widgetPointer)
         adw_clamp_set_maximum_size(pointer(), gint(maximumWidth))
-        adw_clamp_set_tightening_threshold(pointer(), gint(maximumWidth * 2 / 3))
+        adw_clamp_set_tightening_threshold(pointer(), gint(tighteningThreshold ?? maximumWidth * 2 / 3))
     }
 }
 

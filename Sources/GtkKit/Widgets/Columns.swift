@@ -6,10 +6,14 @@ import GObjectCore
 /// other on a narrow one. A `GtkCustomLayout` does it, since libadwaita 1.2 has no breakpoints.
 @MainActor
 public final class Columns: Widget {
-    public init(minimumColumnWidth: Int, spacing: Int) {
+    /// `naturalWidth` is the width the columns ask for when the window has room: inside a
+    /// `Clamp` of that width (plus margins) they are then laid out once at start-up, where a
+    /// natural width below the clamp's lays their text out at two widths.
+    public init(minimumColumnWidth: Int, spacing: Int, naturalWidth: Int = 0) {
         super.init(adopting: untyped(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)))
         g_object_set_data(objectPointer, Self.spacingKey, UnsafeMutableRawPointer(bitPattern: spacing + 1))
         g_object_set_data(objectPointer, Self.columnKey, UnsafeMutableRawPointer(bitPattern: minimumColumnWidth + 1))
+        g_object_set_data(objectPointer, Self.naturalKey, UnsafeMutableRawPointer(bitPattern: naturalWidth + 1))
         let layout = gtk_custom_layout_new(
             { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH },
             { widget, orientation, forSize, minimum, natural, _, _ in
@@ -32,6 +36,7 @@ public final class Columns: Widget {
 
     fileprivate nonisolated static let spacingKey = "billfold-columns-spacing"
     fileprivate nonisolated static let columnKey = "billfold-columns-minimum"
+    fileprivate nonisolated static let naturalKey = "billfold-columns-natural"
 }
 
 /// The arithmetic of `Columns`, over the widget's visible children.
@@ -40,6 +45,7 @@ private struct ColumnMetrics {
     let children: [UnsafeMutablePointer<GtkWidget>]
     let spacing: Int
     let minimumColumn: Int
+    let naturalWidth: Int
 
     init(_ widget: UnsafeMutablePointer<GtkWidget>) {
         self.widget = widget
@@ -52,6 +58,7 @@ private struct ColumnMetrics {
         self.children = children
         spacing = Int(bitPattern: g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), Columns.spacingKey)) - 1
         minimumColumn = Int(bitPattern: g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), Columns.columnKey)) - 1
+        naturalWidth = Int(bitPattern: g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), Columns.naturalKey)) - 1
     }
 
     private func measure(_ child: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int) -> (Int, Int) {
@@ -73,7 +80,7 @@ private struct ColumnMetrics {
     func widths() -> (Int, Int) {
         let sizes = children.map { measure($0, GTK_ORIENTATION_HORIZONTAL, -1) }
         let minimum = sizes.map(\.0).max() ?? 0
-        let natural = max(sizes.map(\.1).reduce(0, +) + gaps, minimumColumn * children.count + gaps)
+        let natural = max(sizes.map(\.1).reduce(0, +) + gaps, minimumColumn * children.count + gaps, naturalWidth)
         return (minimum, natural)
     }
 

@@ -55,11 +55,11 @@ final class TipSplitView {
         let inputs = Box(.vertical, spacing: 24)
         let results = Box(.vertical)
         results.align(vertical: .start)
-        let columns = Columns(minimumColumnWidth: 340, spacing: 24)
+        let columns = Columns(minimumColumnWidth: 340, spacing: 24, naturalWidth: 760)
         columns.append(inputs)
         columns.append(results)
         columns.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-        let scroller = ScrolledWindow(child: Clamp(child: columns, maximumWidth: 1000))
+        let scroller = ScrolledWindow(child: Clamp(child: columns, maximumWidth: 784, tighteningThreshold: 784))
         scroller.expandsVertically = true
         widget = Box(.vertical, children: [header, scroller])
 
