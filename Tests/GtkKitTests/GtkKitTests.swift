@@ -23,6 +23,18 @@ struct WidgetTests {
         _ = box
     }
 
+    @Test func aDialogIsModalOverItsParentWithItsTitleAndSize() {
+        let parent = AdwaitaWindow()
+        let dialog = AdwaitaWindow()
+        dialog.makeDialog(title: "Record Payment", over: parent, width: 420)
+        #expect(dialog.title == "Record Payment")
+        #expect(dialog.isModal)
+        #expect(dialog.transientParent === parent)
+        #expect(dialog.defaultSize == (420, -1))
+        dialog.destroy()
+        parent.destroy()
+    }
+
     @Test func buttonClickCallsTheHandler() {
         let button = Button(label: "_Save")
         var clicks = 0

@@ -61,10 +61,7 @@ final class EnterLicenseDialog {
         dropTarget = FileDropTarget(attachedTo: body)
 
         window.content = Box(.vertical, children: [header, body])
-        window.title = tr("Enter Licence")
-        window.transientParent = parent
-        window.isModal = true
-        window.setDefaultSize(width: 620, height: 480)
+        window.makeDialog(title: tr("Enter Licence"), over: parent, width: 620, height: 480)
         window.setSizeRequest(width: 360, height: 360)
 
         // Weak: the window's signals may outlive this object while GTK tears the window down.

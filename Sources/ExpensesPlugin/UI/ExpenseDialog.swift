@@ -62,10 +62,7 @@ public final class ExpenseDialog {
         self.trip = trip
         self.editing = editing
         window = AdwaitaWindow()
-        window.transientParent = parent
-        window.isModal = true
-        window.title = editing == nil ? tr("Add Expense") : tr("Edit Expense")
-        window.setDefaultSize(width: 520, height: 720)
+        window.makeDialog(title: editing == nil ? tr("Add Expense") : tr("Edit Expense"), over: parent, width: 520, height: 720)
         categoryRow = ComboRow(title: tr("Category"), choices: categories.map(\.localizedName))
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         unitRow = ComboRow(title: tr("Unit"), choices: units.map(\.localizedName))

@@ -23,10 +23,7 @@ final class ReceiptViewer {
 
     init(reference: ReceiptReference, name: String, store: ReceiptStore, parent: Window?) {
         window = AdwaitaWindow()
-        window.transientParent = parent
-        window.isModal = true
-        window.title = name
-        window.setDefaultSize(width: 720, height: 820)
+        window.makeDialog(title: name, over: parent, width: 720, height: 820)
         let header = HeaderBar(title: WindowTitle(name))
         let spinner = Label(tr("Loading…"), style: "dim-label")
         message.setMargins(24)

@@ -29,10 +29,7 @@ public final class TripDialog {
         self.repository = repository
         self.editing = editing
         window = AdwaitaWindow()
-        window.transientParent = parent
-        window.isModal = true
-        window.title = editing == nil ? tr("New Trip") : tr("Edit Trip")
-        window.setDefaultSize(width: 460, height: -1)
+        window.makeDialog(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460)
         currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map(\.choiceTitle))
 
         let cancel = Button(label: tr("_Cancel"))

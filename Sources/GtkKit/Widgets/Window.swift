@@ -36,6 +36,15 @@ open class Window: Widget {
         didSet { gtk_window_set_transient_for(windowPointer, transientParent?.windowPointer) }
     }
 
+    /// Makes the window a dialog over `parent`: titled, modal, kept above it, at a default size
+    /// (-1: as tall as its content asks).
+    public func makeDialog(title: String, over parent: Window?, width: Int, height: Int = -1) {
+        self.title = title
+        transientParent = parent
+        isModal = true
+        setDefaultSize(width: width, height: height)
+    }
+
     public var hidesOnClose: Bool {
         get { gtk_window_get_hide_on_close(windowPointer) != 0 }
         set { gtk_window_set_hide_on_close(windowPointer, newValue ? 1 : 0) }

@@ -29,10 +29,7 @@ final class ClientEditor {
         self.profile = profile
         base = client ?? Client(name: "", currency: profile.defaultCurrency)
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
-        window.title = client == nil ? tr("New Client") : tr("Edit Client")
-        window.transientParent = parent
-        window.isModal = true
-        window.setDefaultSize(width: 520, height: 640)
+        window.makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
         window.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false

@@ -40,10 +40,7 @@ final class ClientsWindow {
     init(repository: InvoiceRepository, context: PluginContext) {
         self.repository = repository
         self.context = context
-        window.title = tr("Clients")
-        window.transientParent = context.window
-        window.isModal = true
-        window.setDefaultSize(width: 520, height: 640)
+        window.makeDialog(title: tr("Clients"), over: context.window, width: 520, height: 640)
         window.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false

@@ -82,10 +82,8 @@ final class InvoiceEditor {
     // MARK: Building
 
     private func build() {
-        window.title = isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number)
-        window.transientParent = context.window
-        window.isModal = true
-        window.setDefaultSize(width: 720, height: 760)
+        window.makeDialog(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
+                          over: context.window, width: 720, height: 760)
         window.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false

@@ -18,10 +18,7 @@ final class PaymentDialog {
     init(invoice: Invoice, parent: Window?) {
         currency = invoice.currency
         balance = (try? invoice.totals().balanceDue) ?? .zero(invoice.currency)
-        window.title = tr("Record Payment")
-        window.transientParent = parent
-        window.isModal = true
-        window.setDefaultSize(width: 420, height: -1)
+        window.makeDialog(title: tr("Record Payment"), over: parent, width: 420)
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [unowned self] in self.window.close() }
