@@ -7,6 +7,8 @@ public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
     case cairo(message: String)
     /// The output could not be written (disk full, permission denied, missing folder).
     case writeFailed(path: String, reason: String)
+    /// A PDF could not be made into a PDF/A: it is built in a way the archive writer does not read.
+    case unsupportedPDF(reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -14,6 +16,8 @@ public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
             "Drawing failed: \(message)."
         case .writeFailed(let path, let reason):
             "Could not write “\(path)”: \(reason)."
+        case .unsupportedPDF(let reason):
+            "Could not make an archival PDF (PDF/A) of this document: \(reason)."
         }
     }
 
