@@ -11,13 +11,13 @@ public enum PDFInspection {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The venv's Python: `BILLFOLD_TEST_PYTHON`, or `.build/test-venv` in the repository.
+    /// The tests' venv's Python: `BILLFOLD_EINVOICE_PYTHON`, or `.build/einvoice-venv` in the repository.
     public static var python: URL {
         get throws {
-            if let path = ProcessInfo.processInfo.environment["BILLFOLD_TEST_PYTHON"], !path.isEmpty {
+            if let path = ProcessInfo.processInfo.environment["BILLFOLD_EINVOICE_PYTHON"], !path.isEmpty {
                 return URL(fileURLWithPath: path)
             }
-            let venv = repository.appendingPathComponent(".build/test-venv/bin/python")
+            let venv = repository.appendingPathComponent(".build/einvoice-venv/bin/python3")
             guard FileManager.default.isExecutableFile(atPath: venv.path) else {
                 throw Failure(description: "No Python with the tests' packages: run build-aux/dev venv (build-aux/dev test does it).")
             }
