@@ -37,12 +37,11 @@ public enum EInvoiceExport {
         return CIIInvoiceWriter.xml(document, format: format)
     }
 
-    /// The two parts of a Factur-X invoice: the visible PDF and the XML it carries.
-    public static func facturXParts(_ document: InvoiceDocument,
-                                    formatting: InvoiceTemplate.Formatting = .init()) throws -> (pdf: Data, xml: Data) {
+    /// The Factur-X PDF of `document`: the invoice PDF as a PDF/A-3b carrying its CII XML.
+    public static func facturXPDF(_ document: InvoiceDocument, formatting: InvoiceTemplate.Formatting = .init(),
+                                  now: Date = Date()) throws -> RenderedPDF {
         let xml = try ciiXML(document, format: .facturX)
-        let pdf = try InvoicePDF.render(document, formatting: formatting)
-        return (pdf.data, xml)
+        return try FacturXPDF.render(document, xml: xml, formatting: formatting, now: now)
     }
 
     /// Writes `document` to `url` in `format`, completely or not at all.
@@ -54,14 +53,8 @@ public enum EInvoiceExport {
         case .xrechnung:
             try ciiXML(document, format: .xrechnung).write(to: url, options: .atomic)
         case .facturX:
-            let parts = try facturXParts(document, formatting: formatting)
-            try facturXPDF(visiblePDF: parts.pdf, xml: parts.xml).write(to: url, options: .atomic)
+            try facturXPDF(document, formatting: formatting).data.write(to: url, options: .atomic)
         }
-    }
-
-    /// Turns the visible PDF into a PDF/A-3b carrying `xml` as `factur-x.xml`.
-    static func facturXPDF(visiblePDF: Data, xml: Data) throws -> Data {
-        throw EInvoiceError.facturXUnavailable
     }
 
     /// `<number>.xml` for an XRechnung, `<number>.pdf` otherwise.
