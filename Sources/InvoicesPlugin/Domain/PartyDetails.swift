@@ -64,7 +64,8 @@ enum VATID {
     static func problem(_ text: String) -> String? {
         guard !text.isEmpty else { return nil }
         let compact = normalized(text)
-        guard compact.count >= 4, compact.count <= 14, compact.prefix(2).allSatisfy({ $0.isASCII && $0.isLetter }),
+        // Every national part is 8 to 12 characters (Denmark's 8 digits to Sweden's 12).
+        guard compact.count >= 10, compact.count <= 14, compact.prefix(2).allSatisfy({ $0.isASCII && $0.isLetter }),
               compact.dropFirst(2).allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "*") }),
               compact.dropFirst(2).contains(where: \.isNumber)
         else { return tr("A VAT ID starts with its country’s two letters, like DE123456789 or FR12345678901.") }

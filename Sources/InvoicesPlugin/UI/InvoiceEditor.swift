@@ -35,6 +35,13 @@ final class InvoiceEditor {
     let currencyRow: ComboRow
     let discountRow = EntryRow(title: tr("Invoice Discount %"))
     let notesView = TextView()
+    let buyerReferenceRow = EntryRow(title: tr("Client’s Reference"))
+    let orderRow = EntryRow(title: tr("Purchase Order"))
+    let deliveryRow = EntryRow(title: tr("Delivery Date"))
+    let deliveryEndRow = EntryRow(title: tr("Delivered Until (for a period)"))
+    let exemptionRow = EntryRow(title: tr("VAT Exemption Reason"))
+    /// What an e-invoice of this invoice still needs, or that it is ready.
+    let eInvoiceStatus = Label("", wraps: true, style: "dim-label")
     let invoiceErrors = Label("", wraps: true, style: "inline-error")
     let linesBox = Box(.vertical, spacing: 12)
     let addLineButton = Button(label: tr("_Add Line"))
@@ -124,6 +131,15 @@ final class InvoiceEditor {
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
 
+        let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
+                                        description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
+        for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
+            eInvoice.add(row)
+            row.onChanged { [weak self] in self?.fieldChanged() }
+        }
+        eInvoiceStatus.xAlign = 0
+        content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus]))
+
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
         linesHeader.xAlign = 0
         addLineButton.align(horizontal: .start)
@@ -185,6 +201,11 @@ final class InvoiceEditor {
         currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
         discountRow.text = base.discountPercent == 0 ? "" : numbers.string(from: base.discountPercent, maximumFractionDigits: 4)
         notesView.text = base.notes
+        buyerReferenceRow.text = base.buyerReference
+        orderRow.text = base.purchaseOrderReference
+        deliveryRow.text = base.deliveryDate?.formatted(.short) ?? ""
+        deliveryEndRow.text = base.deliveryEndDate?.formatted(.short) ?? ""
+        exemptionRow.text = isNew && base.exemptionReason.isEmpty ? profile.defaultExemptionReason : base.exemptionReason
         for line in base.lines { appendLineEditor(line) }
         isUpdating = false
         let locked = base.isLocked
@@ -197,7 +218,7 @@ final class InvoiceEditor {
     // MARK: Changes
 
     private func appendLineEditor(_ line: LineItem) {
-        let editor = LineItemEditor(line: line) { [weak self] in self?.fieldChanged() }
+        let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.fieldChanged() }
         editor.removeButton.onClicked { [weak self, unowned editor] in self?.removeLine(editor) }
         lineEditors.append(editor)
         linesBox.append(editor.widget)
@@ -259,6 +280,7 @@ final class InvoiceEditor {
         guard let client = selectedClient else { return }
         isUpdating = true
         currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
+        buyerReferenceRow.text = client.buyerReference
         isUpdating = false
         if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
     }
@@ -322,6 +344,24 @@ final class InvoiceEditor {
             }
         }
         invoice.notes = notesView.text
+        invoice.buyerReference = buyerReferenceRow.text.trimmingCharacters(in: .whitespaces)
+        invoice.purchaseOrderReference = orderRow.text.trimmingCharacters(in: .whitespaces)
+        invoice.exemptionReason = exemptionRow.text.trimmingCharacters(in: .whitespaces)
+        for (row, keyPath, name) in [(deliveryRow, \Invoice.deliveryDate, tr("Delivery date: %@")),
+                                     (deliveryEndRow, \Invoice.deliveryEndDate, tr("Delivered until: %@"))] {
+            if row.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                invoice[keyPath: keyPath] = nil
+                row.removeCssClass("error")
+            } else {
+                do {
+                    invoice[keyPath: keyPath] = try CalendarDay.parse(row.text)
+                    row.removeCssClass("error")
+                } catch {
+                    row.addCssClass("error")
+                    problems.append(String(format: name, error.localizedDescription))
+                }
+            }
+        }
 
         var lines: [LineItem] = []
         var lineProblems = false
@@ -358,6 +398,32 @@ final class InvoiceEditor {
         current = valid ? invoice : nil
         currentTotals = totals
         saveButton.isSensitive = valid
+        exemptionRow.isVisible = invoice.lines.contains { $0.vatCategory == .exempt } || !invoice.exemptionReason.isEmpty
+        showEInvoiceStatus(valid ? invoice : nil)
+    }
+
+    /// Says, before anything is exported, what an e-invoice in the client's format (Factur-X
+    /// when it has none) still needs, naming each field and where to fill it in.
+    private func showEInvoiceStatus(_ invoice: Invoice?) {
+        guard let invoice, !invoice.lines.isEmpty else {
+            eInvoiceStatus.isVisible = false
+            return
+        }
+        let document: InvoiceDocument
+        do {
+            document = try repository.document(for: invoice)
+        } catch {
+            eInvoiceStatus.text = error.localizedDescription
+            eInvoiceStatus.isVisible = true
+            return
+        }
+        let format = selectedClient?.eInvoiceFormat ?? .facturX
+        let issues = EInvoiceExport.issues(document, format: format)
+        eInvoiceStatus.isVisible = true
+        eInvoiceStatus.text = issues.isEmpty
+            ? String(format: tr("Ready to send as an e-invoice (%@)."), format.title)
+            : ([String(format: tr("Still needed for an e-invoice (%@):"), format.title)] + issues.map { "• " + $0.message })
+                .joined(separator: "\n")
     }
 
     private func showTotals(_ totals: InvoiceTotals?, currency: Currency) {
