@@ -138,3 +138,13 @@ public struct InvoiceTotals: Sendable, Hashable {
         balanceDue = zero
     }
 }
+
+extension InvoiceTotals.TaxLine {
+    /// How the PDF and the form name the group: "Tax 19 % on €100.00" for a rate, the
+    /// category for the others ("Reverse charge on €100.00").
+    public func title(rate: String, base: String) -> String {
+        category == .standard || category == .zeroRated
+            ? String(format: tr("Tax %@ on %@"), rate, base)
+            : String(format: tr("%@ on %@"), category.title, base)
+    }
+}

@@ -200,10 +200,7 @@ private struct Builder {
         }
         for line in totals.taxLines where line.rate != 0 || totals.taxLines.count > 1 || line.category != .zeroRated {
             let rate = formatting.numbers.percentString(from: line.rate, maximumFractionDigits: 4)
-            let label = line.category == .standard || line.category == .zeroRated
-                ? String(format: tr("Tax %@ on %@"), rate, money(line.taxableAmount))
-                : String(format: tr("%@ on %@"), line.category.title, money(line.taxableAmount))
-            items.append(.init(label, money(line.tax)))
+            items.append(.init(line.title(rate: rate, base: money(line.taxableAmount)), money(line.tax)))
         }
         items.append(.init(tr("Total"), money(totals.total), isEmphasized: true))
         var blocks: [Block] = [

@@ -59,13 +59,15 @@ final class BusinessProfileView {
         let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
         for row in [nameRow, contactRow, emailRow, phoneRow, vatIDRow, taxIDRow] { business.add(row) }
         business.add(textRow(tr("Address"), addressView))
-        for row in [postcodeRow, cityRow] { business.add(row) }
-        business.add(countryRow.row)
         errorLabel.xAlign = 0
         errorLabel.isVisible = false
         errorLabel.setMargins(top: 6, bottom: 0, start: 0, end: 0)
         business.add(errorLabel)
         page.add(business)
+        // Its own group, so the rows sit under the address (a group shows its rows before other widgets).
+        let place = PreferencesGroup()
+        for row in [postcodeRow, cityRow, countryRow.row] { place.add(row) }
+        page.add(place)
 
         let logo = PreferencesGroup(title: tr("Logo"), description: tr("A PNG or JPEG image, shown beside your name."))
         chooseLogoButton.align(vertical: .center)

@@ -131,15 +131,6 @@ final class InvoiceEditor {
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
 
-        let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
-                                        description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
-        for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
-            eInvoice.add(row)
-            row.onChanged { [weak self] in self?.fieldChanged() }
-        }
-        eInvoiceStatus.xAlign = 0
-        content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus]))
-
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
         linesHeader.xAlign = 0
         addLineButton.align(horizontal: .start)
@@ -158,6 +149,15 @@ final class InvoiceEditor {
         notesFrame.propagatesNaturalHeight = true
         notesFrame.addCssClass("card")
         content.append(Box(.vertical, spacing: 12, children: [notesCaption, notesFrame]))
+
+        let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
+                                        description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
+        for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
+            eInvoice.add(row)
+            row.onChanged { [weak self] in self?.fieldChanged() }
+        }
+        eInvoiceStatus.xAlign = 0
+        content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus]))
 
         let subtotalRow = ActionRow(title: tr("Subtotal"))
         subtotalRow.addSuffix(subtotalLabel)
@@ -442,8 +442,8 @@ final class InvoiceEditor {
         // The tax rows go between the discount and the total.
         totalsGroup.remove(totalRow)
         for line in totals.taxLines {
-            let row = ActionRow(title: String(format: tr("Tax %@ on %@"), numbers.percentString(from: line.rate, maximumFractionDigits: 4),
-                                              money.string(from: line.taxableAmount)))
+            let row = ActionRow(title: line.title(rate: numbers.percentString(from: line.rate, maximumFractionDigits: 4),
+                                                  base: money.string(from: line.taxableAmount)))
             let label = Label(money.string(from: line.tax), wraps: false, style: "numeric")
             label.align(vertical: .center)
             row.addSuffix(label)
