@@ -79,3 +79,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 }
+
+/// `billfold invoice export NUMBER --format facturx --output FILE.pdf` writes the Factur-X PDF.
+@Suite struct FacturXCommandLineTests {
+    @Test func theCommandWritesAValidFacturXPDF() throws {
+        let fixture = try Fixture()
+        try fixture.repository.saveProfile(EInvoiceFixtures.seller)
+        let buyer = EInvoiceFixtures.frenchBusiness
+        let client = try fixture.repository.save(Client(name: buyer.name, email: buyer.email, address: buyer.address,
+                                                         currency: .eur, vatID: buyer.vatID, postcode: buyer.postcode,
+                                                         city: buyer.city, countryCode: buyer.countryCode,
+                                                         eInvoiceFormat: .facturX))
+        var invoice = Invoice.draft(for: client, profile: try fixture.repository.profile(), today: day("2026-03-02"))
+        invoice.lines = [EInvoiceFixtures.line("Conseil", "8", "95.00")]
+        invoice = try fixture.repository.save(invoice)
+        try invoice.markSent(on: day("2026-03-02"))
+        invoice = try fixture.repository.save(invoice)
+
+        let url = fixture.directory.url.appendingPathComponent("facture.pdf")
+        let captured = CapturedOutput()
+        let status = InvoicesCommandLine.run(arguments: ["export", invoice.number, "--format", "facturx", "--output", url.path],
+                                             database: fixture.database, today: day("2026-03-10"), output: captured.output)
+        #expect(status == 0, "\(captured.error)")
+        let report = try PDFInspection.inspect(url)
+        let files = try #require(report["associated_files"] as? [[String: Any]])
+        #expect(files.first?["F"] as? String == "factur-x.xml")
+        #expect((files.first?["contents"] as? String)?.contains("<ram:GrandTotalAmount>904.40</ram:GrandTotalAmount>") == true)
+        #expect((report["xmp"] as? [String: Any])?["fx:ConformanceLevel"] as? String == "EN 16931")
+        let result = try EInvoiceValidationTests.check([url])
+        #expect(result.valid, "\(result.report)")
+        // The payment QR code is on the page too.
+        #expect(try PDFInspection.qrCodes(in: url).first?.hasPrefix("BCD\n002\n1\nSCT\nCOBADEFFXXX\nStudio Nord\n") == true)
+    }
+}
