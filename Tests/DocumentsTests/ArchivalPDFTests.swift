@@ -19,6 +19,8 @@ import Testing
         var document = SampleDocuments.invoice(rows: 60)
         document.metadata.title = "Rechnung für Müller (2024)"
         document.blocks.insert(.image(ImageBlock(.data(try Fixtures.png()), maxWidth: 80, maxHeight: 40)), at: 0)
+        // Characters outside WinAnsi make Cairo write a CIDFont too.
+        document.blocks.append(.paragraph(Paragraph("Σ ≈ € 12 → ½ · Łódź")))
         let content = ArchivalContent(attachments: attachments, extensions: [Self.schema],
                                       modificationDate: Date(timeIntervalSince1970: 1_714_557_600))
         let pdf = try document.renderArchivalPDF(content)
@@ -107,6 +109,10 @@ import Testing
         let fonts = try #require(report["fonts"] as? [[String: Any]])
         #expect(!fonts.isEmpty)
         for font in fonts { #expect(font["embedded"] as? Bool == true, "\(font)") }
+        // PDF/A wants a TrueType CIDFont's CIDToGIDMap written out.
+        let cidFonts = fonts.filter { $0["subtype"] as? String == "/Type0+/CIDFontType2" }
+        #expect(!cidFonts.isEmpty)
+        for font in cidFonts { #expect(font["cid_to_gid_map"] as? String == "/Identity", "\(font)") }
         #expect(report["interpolated_images"] as? Int == 0)
     }
 

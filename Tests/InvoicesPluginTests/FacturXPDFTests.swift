@@ -50,6 +50,8 @@ import Testing
             let fonts = try #require(report["fonts"] as? [[String: Any]])
             #expect(!fonts.isEmpty)
             #expect(fonts.allSatisfy { $0["embedded"] as? Bool == true }, "\(fixture.name): \(fonts)")
+            #expect(fonts.filter { $0["subtype"] as? String == "/Type0+/CIDFontType2" }
+                .allSatisfy { $0["cid_to_gid_map"] as? String == "/Identity" }, "\(fixture.name): \(fonts)")
         }
     }
 

@@ -109,6 +109,15 @@ public enum PDFArchive {
         var writer = ObjectWriter(prefix: Array(source[..<structure.crossReferenceOffset]), offsets: structure.offsets)
         let info = info.cleaned
 
+        // Cairo leaves a TrueType CIDFont's CIDToGIDMap at its default, Identity (its subsets
+        // number glyphs by CID); PDF/A wants it written (ISO 19005-2, 6.2.11.3.2).
+        for number in structure.offsets.indices where structure.offsets[number] != nil && number != rootNumber {
+            guard var font = try structure.dictionaryIfAny(ofObject: number, in: source),
+                  font["Subtype"] == "/CIDFontType2", font["CIDToGIDMap"] == nil else { continue }
+            font["CIDToGIDMap"] = "/Identity"
+            writer.replace(number, with: font.text)
+        }
+
         let profile = try writer.addStream(dictionary: ["N": "3", "Alternate": "/DeviceRGB"], contents: SRGBProfile.bytes,
                                            compressed: true)
         let outputIntent = writer.add("<<\n/Type /OutputIntent\n/S /GTS_PDFA1\n/OutputConditionIdentifier "

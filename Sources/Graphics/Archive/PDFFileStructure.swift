@@ -48,6 +48,15 @@ struct PDFFileStructure {
 
     /// The dictionary of object `number` (the object must be a dictionary, not a stream's data).
     func dictionary(ofObject number: Int, in bytes: [UInt8]) throws(GraphicsError) -> PDFDictionary {
+        guard let dictionary = try dictionaryIfAny(ofObject: number, in: bytes) else {
+            throw .unsupportedPDF(reason: "object \(number) is not a dictionary")
+        }
+        return dictionary
+    }
+
+    /// The dictionary of object `number`, or nil when the object is something else (a number,
+    /// an array); a stream gives its dictionary.
+    func dictionaryIfAny(ofObject number: Int, in bytes: [UInt8]) throws(GraphicsError) -> PDFDictionary? {
         guard number < offsets.count, let offset = offsets[number] else {
             throw .unsupportedPDF(reason: "object \(number) is missing")
         }
@@ -55,6 +64,9 @@ struct PDFFileStructure {
         guard scanner.readInteger() == number, scanner.readInteger() != nil, scanner.readKeyword() == "obj" else {
             throw .unsupportedPDF(reason: "object \(number) is not where the table says")
         }
+        scanner.skipSpace()
+        guard scanner.consume("<<") else { return nil }
+        scanner = PDFScanner(bytes, at: scanner.position - 2)
         return try PDFDictionary(&scanner)
     }
 }

@@ -27,12 +27,16 @@ def fonts_in(resources, seen, found):
         seen.add(font.objgen)
         subtype = str(font.get("/Subtype"))
         descriptor = font.get("/FontDescriptor")
+        cid_to_gid = None
         if subtype == "/Type0":
             descendant = font["/DescendantFonts"][0]
             descriptor = descendant.get("/FontDescriptor")
+            subtype += "+" + str(descendant.get("/Subtype"))
+            cid_to_gid = text(descendant.get("/CIDToGIDMap"))
         embedded = subtype == "/Type3" or (
             descriptor is not None and any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")))
-        found.append({"name": text(font.get("/BaseFont")), "subtype": subtype, "embedded": embedded})
+        found.append({"name": text(font.get("/BaseFont")), "subtype": subtype, "embedded": embedded,
+                      "cid_to_gid_map": cid_to_gid})
         if subtype == "/Type3":
             fonts_in(font.get("/Resources"), seen, found)
     for xobject in (resources.get("/XObject") or {}).values():
