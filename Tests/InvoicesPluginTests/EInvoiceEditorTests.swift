@@ -59,9 +59,13 @@ struct EInvoiceEditorTests {
         editor.orderRow.text = "PO-1"
         #expect(editor.eInvoiceStatus.text.hasPrefix("Ready to send as an e-invoice"), "\(editor.eInvoiceStatus.text)")
 
-        // Back to standard rate: the profile's rate comes back.
+        // Back to standard rate: the profile's rate comes back; typing 0 % makes it zero-rated.
         line.categoryRow.category = .standard
         #expect(line.taxEntry.isSensitive && line.taxEntry.text == NumberFormatting().string(from: 19))
+        line.taxEntry.text = NumberFormatting().string(from: 0)
+        #expect(line.categoryRow.category == .zeroRated && line.taxEntry.isSensitive)
+        line.taxEntry.text = NumberFormatting().string(from: 7)
+        #expect(line.categoryRow.category == .standard)
         line.categoryRow.category = .exempt
         editor.deliveryRow.text = "yesterday-ish"
         #expect(!editor.saveButton.isSensitive && editor.deliveryRow.hasCssClass("error"))
