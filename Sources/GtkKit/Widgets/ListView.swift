@@ -94,9 +94,7 @@ public final class ListView: Widget {
     /// A row activated (double click or Enter), with its position.
     @discardableResult
     public func onActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalHandler {
-        connectWithPointer("activate") { position in
-            handler(Int(UInt(bitPattern: position)))
-        }
+        connectWithInteger("activate", handler)
     }
 
     /// Scrolls so that `position` is shown.
