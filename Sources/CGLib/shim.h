@@ -73,6 +73,11 @@ static inline BFValueKind bf_type_kind(GType type) {
     }
 }
 
+// The calling thread's id, to tell where a finalizer ran.
+#include <unistd.h>
+#include <sys/syscall.h>
+static inline gint64 bf_thread_id(void) { return syscall(SYS_gettid); }
+
 static inline GType bf_object_type(gpointer object) { return G_OBJECT_TYPE(object); }
 
 static inline GClosure *bf_closure_new(gpointer data, GClosureMarshal marshal, GClosureNotify release) {

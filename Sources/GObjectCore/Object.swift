@@ -111,7 +111,9 @@ open class Object {
 /// Watches a GObject's finalization without keeping it alive; for tests and leak checks.
 @MainActor
 public final class FinalizationProbe {
-    private final class Flag { var finalized = false }
+    private final class Flag { var finalized = false; var thread: gint64 = 0 }
+    /// The main actor's thread, where the probe is made.
+    private let mainActorThread = bf_thread_id()
     private let flag = Flag()
 
     public init(watching object: Object) {
@@ -120,10 +122,13 @@ public final class FinalizationProbe {
             guard let data else { return }
             let flag = Unmanaged<AnyObject>.fromOpaque(data).takeRetainedValue() as! Flag
             flag.finalized = true
+            flag.thread = bf_thread_id()
         }, data)
     }
 
     public var isFinalized: Bool { flag.finalized }
+    /// Whether finalization ran on the main actor's thread, where GTK objects must die.
+    public var wasFinalizedOnMainActor: Bool { flag.finalized && flag.thread == mainActorThread }
 }
 
 /// Untyped views of the pointers C constructors return, for `init(adopting:)`. GTK

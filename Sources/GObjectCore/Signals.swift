@@ -131,7 +131,9 @@ extension Object {
     package func connectSignal(_ signal: String, after: Bool = false, arguments: [SignalValueKind]?,
                                returning: SignalValueKind = .nothing, watchedBy watcher: Object? = nil,
                                _ body: @escaping @MainActor (SignalArguments) -> Int) -> SignalHandler {
-        checkSignal(signal, arguments: arguments, returning: returning)
+        if let mismatch = signalMismatch(signal, arguments: arguments, returning: returning) {
+            preconditionFailure(mismatch)
+        }
         let data = Unmanaged.passRetained(SignalBody(body)).toOpaque()
         SignalClosureCounter.retain()
         let closure = bf_closure_new(data, marshal, releaseBody)
@@ -140,20 +142,22 @@ extension Object {
         return SignalHandler(id: id, object: objectPointer)
     }
 
-    private func checkSignal(_ signal: String, arguments: [SignalValueKind]?, returning: SignalValueKind) {
+    /// Why a handler of this shape cannot be connected to `signal`, or nil when it can.
+    package func signalMismatch(_ signal: String, arguments: [SignalValueKind]?, returning: SignalValueKind) -> String? {
         var signalID: guint = 0
         var detail: GQuark = 0
         guard g_signal_parse_name(signal, bf_object_type(objectPointer), &signalID, &detail, 0) != 0 else {
-            preconditionFailure("\(typeName) has no signal “\(signal)”")
+            return "\(typeName) has no signal “\(signal)”"
         }
         var query = GSignalQuery()
         g_signal_query(signalID, &query)
-        precondition(SignalValueKind(query.return_type) == returning,
-                     "“\(signal)” on \(typeName) returns \(SignalValueKind(query.return_type)), the handler \(returning)")
-        guard let arguments else { return }
+        let returned = SignalValueKind(query.return_type)
+        if returned != returning {
+            return "“\(signal)” on \(typeName) returns \(returned), the handler \(returning)"
+        }
+        guard let arguments else { return nil }
         let declared = (0..<Int(query.n_params)).map { SignalValueKind(query.param_types[$0]) }
-        precondition(declared == arguments,
-                     "“\(signal)” on \(typeName) passes \(declared), the handler reads \(arguments)")
+        return declared == arguments ? nil : "“\(signal)” on \(typeName) passes \(declared), the handler reads \(arguments)"
     }
 
     /// Connects a handler that takes nothing and returns nothing; the signal may have arguments.
