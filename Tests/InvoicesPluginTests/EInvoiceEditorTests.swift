@@ -74,7 +74,14 @@ struct EInvoiceEditorTests {
         #expect(saved.lines[0].vatCategory == .exempt && saved.lines[0].taxRate == 0 && saved.lines[0].unitCode == .hour)
         #expect(saved.deliveryDate == day("2026-02-27") && saved.purchaseOrderReference == "PO-1")
         #expect(saved.exemptionReason == "Steuerfrei nach § 4 Nr. 21 UStG.")
-        withExtendedLifetime((host, clientForm, editor)) {}
+
+        // A client that takes PDFs is not told about e-invoices.
+        let pdfClient = try repository.save(Client(name: "Meyer", currency: .eur))
+        let other = InvoiceEditor(repository: repository, context: context, invoice: nil)
+        other.clientRow.selectedIndex = try #require(other.clients.firstIndex { $0.id == pdfClient.id })
+        other.lineEditors[0].descriptionView.text = "Design"
+        #expect(other.saveButton.isSensitive && !other.eInvoiceStatus.isVisible)
+        withExtendedLifetime((host, clientForm, editor, other)) {}
     }
 
     @Test func aUnitTypedBeforeUnitsHadCodesStaysAsItWas() throws {

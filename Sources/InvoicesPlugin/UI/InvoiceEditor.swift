@@ -397,10 +397,10 @@ final class InvoiceEditor: AdwaitaWindow {
         showEInvoiceStatus(valid ? invoice : nil)
     }
 
-    /// Says, before anything is exported, what an e-invoice in the client's format (Factur-X
-    /// when it has none) still needs, naming each field and where to fill it in.
+    /// Says, before anything is exported, what an e-invoice in the client's format still
+    /// needs, naming each field and where to fill it in. A client that takes PDFs gets none.
     private func showEInvoiceStatus(_ invoice: Invoice?) {
-        guard let invoice, !invoice.lines.isEmpty else {
+        guard let invoice, !invoice.lines.isEmpty, let format = selectedClient?.eInvoiceFormat else {
             eInvoiceStatus.isVisible = false
             return
         }
@@ -412,7 +412,6 @@ final class InvoiceEditor: AdwaitaWindow {
             eInvoiceStatus.isVisible = true
             return
         }
-        let format = selectedClient?.eInvoiceFormat ?? .facturX
         let issues = EInvoiceExport.issues(document, format: format)
         eInvoiceStatus.isVisible = true
         eInvoiceStatus.text = issues.isEmpty
