@@ -152,6 +152,12 @@ import Testing
         #expect(xrechnung.contains { $0.contains("client’s postcode and town") })
         #expect(xrechnung.contains { $0.contains("Leitweg-ID") })
         #expect(throws: EInvoiceError.notReady(facturX)) { try EInvoiceExport.ciiXML(document, format: .facturX) }
+
+        // Amounts with three decimals cannot be written as EN 16931 allows (two at most).
+        let dinars = EInvoiceFixtures.document("X-2", [EInvoiceFixtures.line("Consulting", "1", "10.000", currency: Currency(code: "BHD")!)],
+                                               billTo: EInvoiceFixtures.germanBusiness, currency: Currency(code: "BHD")!)
+        #expect(EInvoiceExport.issues(dinars, format: .facturX).map(\.message) == [
+            "E-invoices carry amounts with at most two decimals, so an invoice in BHD cannot be one."])
     }
 
     @Test func textIsEscapedAndForbiddenCharactersLeftOut() {

@@ -59,9 +59,13 @@ struct EInvoiceEditorTests {
         editor.orderRow.text = "PO-1"
         #expect(editor.eInvoiceStatus.text.hasPrefix("Ready to send as an e-invoice"), "\(editor.eInvoiceStatus.text)")
 
-        // Back to standard rate: the profile's rate comes back.
+        // Back to standard rate: the profile's rate comes back; typing 0 % makes it zero-rated.
         line.categoryRow.category = .standard
         #expect(line.taxEntry.isSensitive && line.taxEntry.text == NumberFormatting().string(from: 19))
+        line.taxEntry.text = NumberFormatting().string(from: 0)
+        #expect(line.categoryRow.category == .zeroRated && line.taxEntry.isSensitive)
+        line.taxEntry.text = NumberFormatting().string(from: 7)
+        #expect(line.categoryRow.category == .standard)
         line.categoryRow.category = .exempt
         editor.deliveryRow.text = "yesterday-ish"
         #expect(!editor.saveButton.isSensitive && editor.deliveryRow.hasCssClass("error"))
@@ -70,7 +74,14 @@ struct EInvoiceEditorTests {
         #expect(saved.lines[0].vatCategory == .exempt && saved.lines[0].taxRate == 0 && saved.lines[0].unitCode == .hour)
         #expect(saved.deliveryDate == day("2026-02-27") && saved.purchaseOrderReference == "PO-1")
         #expect(saved.exemptionReason == "Steuerfrei nach § 4 Nr. 21 UStG.")
-        withExtendedLifetime((host, clientForm, editor)) {}
+
+        // A client that takes PDFs is not told about e-invoices.
+        let pdfClient = try repository.save(Client(name: "Meyer", currency: .eur))
+        let other = InvoiceEditor(repository: repository, context: context, invoice: nil)
+        other.clientRow.selectedIndex = try #require(other.clients.firstIndex { $0.id == pdfClient.id })
+        other.lineEditors[0].descriptionView.text = "Design"
+        #expect(other.saveButton.isSensitive && !other.eInvoiceStatus.isVisible)
+        withExtendedLifetime((host, clientForm, editor, other)) {}
     }
 
     @Test func aUnitTypedBeforeUnitsHadCodesStaysAsItWas() throws {

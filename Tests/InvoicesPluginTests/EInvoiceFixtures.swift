@@ -85,7 +85,7 @@ enum EInvoiceFixtures {
             ], billTo: frenchBusiness, discount: "5"), formats: [.facturX]),
             Case(name: "intra-community", document: document("RE-2026-005", [
                 line("Hardware delivered", "4", "249.90", "0", .intraCommunity, unit: .piece),
-            ], billTo: frenchBusiness) { invoice in
+            ], billTo: frenchBusiness, discount: "2") { invoice in
                 invoice.deliveryDate = day("2026-02-20")
             }, formats: [.facturX]),
             Case(name: "export-usd", document: document("RE-2026-006", [
@@ -93,7 +93,7 @@ enum EInvoiceFixtures {
             ], billTo: americanClient, currency: .usd, payments: ["1000.00"]), formats: [.facturX]),
             Case(name: "not-subject", document: document("RE-2026-007", [
                 line("Damages paid as agreed", "1", "300.00", "0", .notSubject, unit: .lumpSum),
-            ], billTo: germanBusiness, profile: notSubjectSeller), formats: [.facturX]),
+            ], billTo: germanBusiness, discount: "10", profile: notSubjectSeller), formats: [.facturX]),
             Case(name: "mixed-categories", document: document("RE-2026-008", [
                 line("Design", "10", "90.00"),
                 line("Books", "2", "25.00", "0", .zeroRated, unit: .piece),

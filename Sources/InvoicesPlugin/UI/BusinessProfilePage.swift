@@ -75,8 +75,9 @@ final class BusinessProfileView {
         removeLogoButton.addCssClass("flat")
         logoRow.addSuffix(removeLogoButton)
         logoRow.addSuffix(chooseLogoButton)
-        chooseLogoButton.onClicked { [unowned self] in self.chooseLogo() }
-        removeLogoButton.onClicked { [unowned self] in
+        chooseLogoButton.onClicked { [weak self] in self?.chooseLogo() }
+        removeLogoButton.onClicked { [weak self] in
+            guard let self else { return }
             self.profile.logoFileName = nil
             self.store()
         }

@@ -5,8 +5,7 @@ import GtkKit
 /// The client form: name, email, VAT and tax IDs, currency, payment terms, address, what its
 /// e-invoices need, and private notes.
 @MainActor
-final class ClientEditor {
-    let window = AdwaitaWindow()
+final class ClientEditor: AdwaitaWindow {
     private let repository: InvoiceRepository
     private let base: Client
     private let currencies = Currency.all
@@ -37,16 +36,17 @@ final class ClientEditor {
         self.profile = profile
         base = client ?? Client(name: "", currency: profile.defaultCurrency)
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
-        window.makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
-        window.onCloseRequest { [weak self] in
+        super.init()
+        makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
+        self.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false
         }
 
         let cancel = Button(label: tr("_Cancel"))
-        cancel.onClicked { [weak self] in self?.window.close() }
+        cancel.onClicked { [weak self] in self?.close() }
         saveButton.onClicked { [weak self] in self?.save() }
-        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
+        let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
 
         let group = PreferencesGroup()
         nameRow.text = base.name
@@ -101,12 +101,12 @@ final class ClientEditor {
         }
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
         scroller.expandsVertically = true
-        window.content = Box(.vertical, children: [header, scroller])
+        self.content = Box(.vertical, children: [header, scroller])
         validate()
     }
 
-    func present() {
-        window.present()
+    override func present() {
+        super.present()
         _ = nameRow.grabFocus()
     }
 
@@ -160,7 +160,7 @@ final class ClientEditor {
         do {
             let saved = try repository.save(client)
             onSaved?(saved)
-            window.close()
+            self.close()
             return saved
         } catch {
             errorLabel.text = error.localizedDescription

@@ -7,8 +7,7 @@ import PluginAPI
 /// notes, with the totals worked out as you type. Save writes everything in one transaction;
 /// a value that cannot be read says why beside it and keeps Save off.
 @MainActor
-final class InvoiceEditor {
-    let window = AdwaitaWindow()
+final class InvoiceEditor: AdwaitaWindow {
     private let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
     private let context: PluginContext
@@ -21,7 +20,6 @@ final class InvoiceEditor {
     private let currencies = Currency.all
 
     var onSaved: (@MainActor (Invoice) -> Void)?
-    var onClosed: (@MainActor () -> Void)?
 
     let saveButton = Button(label: tr("_Save"))
     let clientRow: ComboRow
@@ -61,7 +59,7 @@ final class InvoiceEditor {
     /// The form's invoice when every field reads and the rules accept it.
     private(set) var current: Invoice?
     private(set) var currentTotals: InvoiceTotals?
-    private(set) var clientEditor: ClientEditor?
+    private(set) weak var clientEditor: ClientEditor?
 
     init(repository: InvoiceRepository, context: PluginContext, invoice: Invoice?) {
         self.repository = repository
@@ -75,6 +73,7 @@ final class InvoiceEditor {
                                   currency: profile.defaultCurrency, notes: profile.defaultNotes)
         if invoice == nil { base.lines = [base.newLine(profile: profile)] }
         dueDateEdited = invoice != nil
+        super.init()
         build()
         loadClients(selecting: base.clientID)
         fill()
@@ -84,31 +83,25 @@ final class InvoiceEditor {
 
     var isNew: Bool { base.id == nil }
 
-    func present() { window.present() }
-
     // MARK: Building
 
     private func build() {
-        window.makeDialog(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
-                          over: context.window, width: 720, height: 760)
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        makeDialog(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
+                   over: context.window, width: 720, height: 760)
 
         let cancel = Button(label: tr("_Cancel"))
-        cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.onClicked { [unowned self] in self.save() }
-        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
+        cancel.onClicked { [weak self] in self?.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
 
         let content = Box(.vertical, spacing: 24)
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
 
         let details = PreferencesGroup(title: tr("Invoice"))
-        clientRow.onSelectionChanged { [unowned self] in self.clientChanged() }
+        clientRow.onSelectionChanged { [weak self] in self?.clientChanged() }
         details.add(clientRow)
         newClientButton.align(vertical: .center)
-        newClientButton.onClicked { [unowned self] in self.newClient() }
+        newClientButton.onClicked { [weak self] in self?.newClient() }
         newClientRow.addSuffix(newClientButton)
         details.add(newClientRow)
         numberRow.addCssClass("numeric")
@@ -119,14 +112,15 @@ final class InvoiceEditor {
         details.add(dueRow)
         details.add(currencyRow)
         details.add(discountRow)
-        for row in [numberRow, issueRow, discountRow] { row.onChanged { [unowned self] in self.fieldChanged() } }
-        issueRow.onChanged { [unowned self] in self.issueDateChanged() }
-        dueRow.onChanged { [unowned self] in
+        for row in [numberRow, issueRow, discountRow] { row.onChanged { [weak self] in self?.fieldChanged() } }
+        issueRow.onChanged { [weak self] in self?.issueDateChanged() }
+        dueRow.onChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating else { return }
             self.dueDateEdited = true
             self.update()
         }
-        currencyRow.onSelectionChanged { [unowned self] in self.fieldChanged() }
+        currencyRow.onSelectionChanged { [weak self] in self?.fieldChanged() }
         invoiceErrors.xAlign = 0
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
@@ -134,7 +128,7 @@ final class InvoiceEditor {
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
         linesHeader.xAlign = 0
         addLineButton.align(horizontal: .start)
-        addLineButton.onClicked { [unowned self] in self.addLine() }
+        addLineButton.onClicked { [weak self] in self?.addLine() }
         content.append(Box(.vertical, spacing: 12, children: [linesHeader, linesBox, addLineButton]))
 
         let notesCaption = Label(tr("Notes"), wraps: false, style: "heading")
@@ -144,7 +138,7 @@ final class InvoiceEditor {
         notesView.setSizeRequest(height: 72)
         notesView.accessibleLabel = tr("Notes")
         notesCaption.describes(notesView)
-        notesView.onChanged { [unowned self] in self.fieldChanged() }
+        notesView.onChanged { [weak self] in self?.fieldChanged() }
         let notesFrame = ScrolledWindow(child: notesView)
         notesFrame.propagatesNaturalHeight = true
         notesFrame.addCssClass("card")
@@ -172,7 +166,7 @@ final class InvoiceEditor {
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 760))
         scroller.expandsVertically = true
-        window.content = Box(.vertical, children: [header, scroller])
+        self.content = Box(.vertical, children: [header, scroller])
     }
 
     private func loadClients(selecting id: ClientID?) {
@@ -219,7 +213,9 @@ final class InvoiceEditor {
 
     private func appendLineEditor(_ line: LineItem) {
         let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.fieldChanged() }
-        editor.removeButton.onClicked { [weak self, unowned editor] in self?.removeLine(editor) }
+        editor.removeButton.onClicked { [weak self, weak editor] in
+            if let self, let editor { self.removeLine(editor) }
+        }
         lineEditors.append(editor)
         linesBox.append(editor.widget)
     }
@@ -287,7 +283,7 @@ final class InvoiceEditor {
 
     /// "New Client…" opens the client form; the new client is chosen, a cancel goes back.
     private func newClient() {
-        let editor = ClientEditor(repository: repository, client: nil, parent: window, profile: profile)
+        let editor = ClientEditor(repository: repository, client: nil, parent: self, profile: profile)
         editor.onSaved = { [weak self] client in
             guard let self else { return }
             self.loadClients(selecting: client.id)
@@ -301,7 +297,6 @@ final class InvoiceEditor {
                 self.clientRow.selectedIndex = self.previousClientIndex
                 self.isUpdating = false
             }
-            self.clientEditor = nil
         }
         clientEditor = editor
         editor.present()
@@ -402,10 +397,10 @@ final class InvoiceEditor {
         showEInvoiceStatus(valid ? invoice : nil)
     }
 
-    /// Says, before anything is exported, what an e-invoice in the client's format (Factur-X
-    /// when it has none) still needs, naming each field and where to fill it in.
+    /// Says, before anything is exported, what an e-invoice in the client's format still
+    /// needs, naming each field and where to fill it in. A client that takes PDFs gets none.
     private func showEInvoiceStatus(_ invoice: Invoice?) {
-        guard let invoice, !invoice.lines.isEmpty else {
+        guard let invoice, !invoice.lines.isEmpty, let format = selectedClient?.eInvoiceFormat else {
             eInvoiceStatus.isVisible = false
             return
         }
@@ -417,7 +412,6 @@ final class InvoiceEditor {
             eInvoiceStatus.isVisible = true
             return
         }
-        let format = selectedClient?.eInvoiceFormat ?? .facturX
         let issues = EInvoiceExport.issues(document, format: format)
         eInvoiceStatus.isVisible = true
         eInvoiceStatus.text = issues.isEmpty
@@ -469,7 +463,7 @@ final class InvoiceEditor {
         do {
             let saved = try repository.save(invoice)
             onSaved?(saved)
-            window.close()
+            self.close()
             return saved
         } catch {
             invoiceErrors.text = error.localizedDescription

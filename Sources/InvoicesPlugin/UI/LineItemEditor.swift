@@ -95,7 +95,8 @@ final class LineItemEditor {
             self?.categoryChanged()
             onChange()
         }
-        taxEntry.isSensitive = line.vatCategory.hasRate
+        taxEntry.onChanged { [weak self] in self?.taxRateChanged() }
+        taxEntry.isSensitive = Self.takesRate(line.vatCategory)
 
         let bottom = Box(.horizontal, spacing: 6)
         errorLabel.xAlign = 0
@@ -109,15 +110,34 @@ final class LineItemEditor {
         descriptionView.onChanged(onChange)
     }
 
-    /// Only a standard-rate line has a rate to type; the others are 0 %.
+    /// Standard and zero-rated lines take a typed rate, and the rate moves them between the
+    /// two; the other categories are 0 % by law.
+    private static func takesRate(_ category: VATCategory) -> Bool {
+        category == .standard || category == .zeroRated
+    }
+
+    private var isAdjusting = false
+
     private func categoryChanged() {
+        guard !isAdjusting else { return }
+        isAdjusting = true
+        defer { isAdjusting = false }
         let category = categoryRow.category
+        let rate = try? numbers.percent(from: taxEntry.text, maximumFractionDigits: 4)
         if !category.hasRate {
-            taxEntry.text = numbers.string(from: 0)
-        } else if (try? numbers.percent(from: taxEntry.text, maximumFractionDigits: 4)) == 0 {
+            if rate != 0 { taxEntry.text = numbers.string(from: 0) }
+        } else if rate == 0 {
             taxEntry.text = numbers.string(from: standardRate, maximumFractionDigits: 4)
         }
-        taxEntry.isSensitive = category.hasRate && !isLocked
+        taxEntry.isSensitive = Self.takesRate(category) && !isLocked
+    }
+
+    private func taxRateChanged() {
+        guard !isAdjusting, Self.takesRate(categoryRow.category),
+              let rate = try? numbers.percent(from: taxEntry.text, maximumFractionDigits: 4) else { return }
+        isAdjusting = true
+        defer { isAdjusting = false }
+        categoryRow.category = rate > 0 ? .standard : .zeroRated
     }
 
     /// The line as typed, or the problems with it, each under its field name.
@@ -177,7 +197,7 @@ final class LineItemEditor {
     var isLocked = false {
         didSet {
             for entry in [quantityEntry, priceEntry, discountEntry] { entry.isSensitive = !isLocked }
-            taxEntry.isSensitive = !isLocked && categoryRow.category.hasRate
+            taxEntry.isSensitive = !isLocked && Self.takesRate(categoryRow.category)
             unitRow.isSensitive = !isLocked
             categoryRow.row.isSensitive = !isLocked
             descriptionView.isEditable = !isLocked
