@@ -15,8 +15,12 @@ enum CIIInvoiceWriter {
         }
     }
 
-    static func xml(_ document: InvoiceDocument, format: EInvoiceFormat) -> Data {
-        Writer(document: document, format: format).write().data
+    static func xml(_ document: InvoiceDocument, format: EInvoiceFormat) throws(EInvoiceError) -> Data {
+        do {
+            return try Writer(document: document, format: format).write().data
+        } catch {
+            throw .amountTooLarge
+        }
     }
 
     private struct Writer {
@@ -36,9 +40,9 @@ enum CIIInvoiceWriter {
             self.format = format
         }
 
-        func write() -> XMLWriter {
+        func write() throws -> XMLWriter {
             var xml = XMLWriter()
-            xml.element("rsm:CrossIndustryInvoice", [
+            try xml.element("rsm:CrossIndustryInvoice", [
                 "xmlns:rsm": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
                 "xmlns:qdt": "urn:un:unece:uncefact:data:standard:QualifiedDataType:100",
                 "xmlns:ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
@@ -59,8 +63,8 @@ enum CIIInvoiceWriter {
                     let notes = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !notes.isEmpty { xml.element("ram:IncludedNote") { $0.leaf("ram:Content", notes) } }
                 }
-                xml.element("rsm:SupplyChainTradeTransaction") { xml in
-                    for index in invoice.lines.indices { line(&xml, index) }
+                try xml.element("rsm:SupplyChainTradeTransaction") { xml in
+                    for index in invoice.lines.indices { try line(&xml, index) }
                     agreement(&xml)
                     delivery(&xml)
                     settlement(&xml)
@@ -71,9 +75,12 @@ enum CIIInvoiceWriter {
 
         // MARK: Lines (BG-25)
 
-        private func line(_ xml: inout XMLWriter, _ index: Int) {
+        private func line(_ xml: inout XMLWriter, _ index: Int) throws {
             let line = invoice.lines[index]
             let net = totals.lineNets[index]
+            // The line discount as a line allowance (BG-27): the undiscounted amount, rounded
+            // like the net, less the net, so gross − allowance = net exactly.
+            let allowance = try line.unitPrice.multiplied(by: line.quantity, rounding: .halfUp).subtracting(net)
             xml.element("ram:IncludedSupplyChainTradeLineItem") { xml in
                 xml.element("ram:AssociatedDocumentLineDocument") { $0.leaf("ram:LineID", String(index + 1)) }
                 xml.element("ram:SpecifiedTradeProduct") { xml in
@@ -90,13 +97,10 @@ enum CIIInvoiceWriter {
                 }
                 xml.element("ram:SpecifiedLineTradeSettlement") { xml in
                     tax(&xml, "ram:ApplicableTradeTax", category: line.vatCategory, rate: line.taxRate)
-                    // The line discount as a line allowance (BG-27): the undiscounted amount,
-                    // rounded like the net, less the net, so gross − allowance = net exactly.
-                    let gross = (try? line.unitPrice.multiplied(by: line.quantity, rounding: .halfUp)) ?? net
-                    if let difference = try? gross.subtracting(net), difference.isPositive {
+                    if allowance.isPositive {
                         xml.element("ram:SpecifiedTradeAllowanceCharge") { xml in
                             xml.element("ram:ChargeIndicator") { $0.leaf("udt:Indicator", "false") }
-                            xml.leaf("ram:ActualAmount", amount(difference))
+                            xml.leaf("ram:ActualAmount", amount(allowance))
                             xml.leaf("ram:Reason", tr("Discount"))
                         }
                     }
