@@ -282,19 +282,21 @@ enum CIIInvoiceWriter {
             }
         }
 
-        /// Minor units as a decimal with the currency's digits, e.g. 1234 cents → "12.34".
+        /// Minor units as a decimal with the currency's digits, e.g. 1234 cents → "12.34", worked
+        /// out on the integer (Decimal arithmetic would be most of the writer's time).
         private func amount(_ money: Money) -> String {
-            plain(money.decimalValue, minimumFractionDigits: money.currency.minorUnitExponent)
+            let exponent = money.currency.minorUnitExponent
+            var digits = String(money.minorUnits.magnitude)
+            if exponent > 0 {
+                if digits.count <= exponent { digits = String(repeating: "0", count: exponent + 1 - digits.count) + digits }
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+            }
+            return money.isNegative ? "-" + digits : digits
         }
 
         /// A decimal the way XML Schema writes it: a point, no grouping, no exponent.
-        private func plain(_ value: Decimal, minimumFractionDigits: Int = 0) -> String {
-            var text = value.description
-            guard minimumFractionDigits > 0 else { return text }
-            if !text.contains(".") { text += "." }
-            let fraction = text.count - 1 - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0)
-            if fraction < minimumFractionDigits { text += String(repeating: "0", count: minimumFractionDigits - fraction) }
-            return text
+        private func plain(_ value: Decimal) -> String {
+            value.description
         }
     }
 }
