@@ -15,8 +15,12 @@ enum CIIInvoiceWriter {
         }
     }
 
-    static func xml(_ document: InvoiceDocument, format: EInvoiceFormat) -> Data {
-        Writer(document: document, format: format).write().data
+    static func xml(_ document: InvoiceDocument, format: EInvoiceFormat) throws(EInvoiceError) -> Data {
+        do {
+            return try Writer(document: document, format: format).write().data
+        } catch {
+            throw .amountTooLarge
+        }
     }
 
     private struct Writer {
@@ -36,9 +40,9 @@ enum CIIInvoiceWriter {
             self.format = format
         }
 
-        func write() -> XMLWriter {
+        func write() throws -> XMLWriter {
             var xml = XMLWriter()
-            xml.element("rsm:CrossIndustryInvoice", [
+            try xml.element("rsm:CrossIndustryInvoice", [
                 "xmlns:rsm": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
                 "xmlns:qdt": "urn:un:unece:uncefact:data:standard:QualifiedDataType:100",
                 "xmlns:ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
@@ -59,8 +63,8 @@ enum CIIInvoiceWriter {
                     let notes = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !notes.isEmpty { xml.element("ram:IncludedNote") { $0.leaf("ram:Content", notes) } }
                 }
-                xml.element("rsm:SupplyChainTradeTransaction") { xml in
-                    for index in invoice.lines.indices { line(&xml, index) }
+                try xml.element("rsm:SupplyChainTradeTransaction") { xml in
+                    for index in invoice.lines.indices { try line(&xml, index) }
                     agreement(&xml)
                     delivery(&xml)
                     settlement(&xml)
@@ -71,9 +75,12 @@ enum CIIInvoiceWriter {
 
         // MARK: Lines (BG-25)
 
-        private func line(_ xml: inout XMLWriter, _ index: Int) {
+        private func line(_ xml: inout XMLWriter, _ index: Int) throws {
             let line = invoice.lines[index]
             let net = totals.lineNets[index]
+            // The line discount as a line allowance (BG-27): the undiscounted amount, rounded
+            // like the net, less the net, so gross − allowance = net exactly.
+            let allowance = try line.unitPrice.multiplied(by: line.quantity, rounding: .halfUp).subtracting(net)
             xml.element("ram:IncludedSupplyChainTradeLineItem") { xml in
                 xml.element("ram:AssociatedDocumentLineDocument") { $0.leaf("ram:LineID", String(index + 1)) }
                 xml.element("ram:SpecifiedTradeProduct") { xml in
@@ -90,13 +97,10 @@ enum CIIInvoiceWriter {
                 }
                 xml.element("ram:SpecifiedLineTradeSettlement") { xml in
                     tax(&xml, "ram:ApplicableTradeTax", category: line.vatCategory, rate: line.taxRate)
-                    // The line discount as a line allowance (BG-27): the undiscounted amount,
-                    // rounded like the net, less the net, so gross − allowance = net exactly.
-                    let gross = (try? line.unitPrice.multiplied(by: line.quantity, rounding: .halfUp)) ?? net
-                    if let difference = try? gross.subtracting(net), difference.isPositive {
+                    if allowance.isPositive {
                         xml.element("ram:SpecifiedTradeAllowanceCharge") { xml in
                             xml.element("ram:ChargeIndicator") { $0.leaf("udt:Indicator", "false") }
-                            xml.leaf("ram:ActualAmount", amount(difference))
+                            xml.leaf("ram:ActualAmount", amount(allowance))
                             xml.leaf("ram:Reason", tr("Discount"))
                         }
                     }
@@ -278,19 +282,21 @@ enum CIIInvoiceWriter {
             }
         }
 
-        /// Minor units as a decimal with the currency's digits, e.g. 1234 cents → "12.34".
+        /// Minor units as a decimal with the currency's digits, e.g. 1234 cents → "12.34", worked
+        /// out on the integer (Decimal arithmetic would be most of the writer's time).
         private func amount(_ money: Money) -> String {
-            plain(money.decimalValue, minimumFractionDigits: money.currency.minorUnitExponent)
+            let exponent = money.currency.minorUnitExponent
+            var digits = String(money.minorUnits.magnitude)
+            if exponent > 0 {
+                if digits.count <= exponent { digits = String(repeating: "0", count: exponent + 1 - digits.count) + digits }
+                digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+            }
+            return money.isNegative ? "-" + digits : digits
         }
 
         /// A decimal the way XML Schema writes it: a point, no grouping, no exponent.
-        private func plain(_ value: Decimal, minimumFractionDigits: Int = 0) -> String {
-            var text = value.description
-            guard minimumFractionDigits > 0 else { return text }
-            if !text.contains(".") { text += "." }
-            let fraction = text.count - 1 - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0)
-            if fraction < minimumFractionDigits { text += String(repeating: "0", count: minimumFractionDigits - fraction) }
-            return text
+        private func plain(_ value: Decimal) -> String {
+            value.description
         }
     }
 }

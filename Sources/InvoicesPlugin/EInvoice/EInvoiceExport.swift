@@ -34,7 +34,7 @@ public enum EInvoiceExport {
     public static func ciiXML(_ document: InvoiceDocument, format: EInvoiceFormat) throws(EInvoiceError) -> Data {
         let issues = issues(document, format: format)
         guard issues.isEmpty else { throw .notReady(issues) }
-        return CIIInvoiceWriter.xml(document, format: format)
+        return try CIIInvoiceWriter.xml(document, format: format)
     }
 
     /// The Factur-X PDF of `document`: the invoice PDF as a PDF/A-3b carrying its CII XML.

@@ -11,22 +11,30 @@ struct XMLWriter {
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:],
                           _ body: (inout XMLWriter) throws -> Void) rethrows {
         indent()
-        text += "<" + name
+        text += "<"
+        text += name
         append(attributes)
         text += ">\n"
         depth += 1
         try body(&self)
         depth -= 1
         indent()
-        text += "</" + name + ">\n"
+        text += "</"
+        text += name
+        text += ">\n"
     }
 
     /// `<name attributes>value</name>` on one line.
     mutating func leaf(_ name: String, _ value: String, _ attributes: KeyValuePairs<String, String> = [:]) {
         indent()
-        text += "<" + name
+        text += "<"
+        text += name
         append(attributes)
-        text += ">" + Self.escaped(value, quotes: false) + "</" + name + ">\n"
+        text += ">"
+        text += Self.escaped(value, quotes: false)
+        text += "</"
+        text += name
+        text += ">\n"
     }
 
     /// A leaf only when `value` has something in it.
@@ -39,17 +47,25 @@ struct XMLWriter {
 
     private mutating func append(_ attributes: KeyValuePairs<String, String>) {
         for (key, value) in attributes {
-            text += " " + key + "=\"" + Self.escaped(value, quotes: true) + "\""
+            text += " "
+            text += key
+            text += "=\""
+            text += Self.escaped(value, quotes: true)
+            text += "\""
         }
     }
 
     private mutating func indent() {
-        text += String(repeating: "  ", count: depth)
+        for _ in 0..<depth { text += "  " }
     }
 
     /// Markup characters as entities; characters XML 1.0 cannot carry at all (most control
     /// characters, lone surrogates, U+FFFE/U+FFFF) are left out.
     static func escaped(_ value: String, quotes: Bool) -> String {
+        // Most values (amounts, codes, names) need nothing: hand them back as they are.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0xEF }) {
+            return value
+        }
         var result = ""
         result.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {
