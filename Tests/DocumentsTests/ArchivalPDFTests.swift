@@ -123,6 +123,13 @@ import Testing
         #expect((report["check"] as? [String]) == [])
     }
 
+    @Test func aFileAlreadyArchivedIsRefusedRatherThanMerged() throws {
+        let archived = try SampleDocuments.invoice(rows: 3).renderArchivalPDF().data
+        #expect(throws: GraphicsError.unsupportedPDF(reason: "the catalog already has /Metadata")) {
+            try PDFArchive.makePDFA3(archived, info: PDFArchiveInfo(creationDate: Date()))
+        }
+    }
+
     @Test func aPDFOfAnotherMakeIsRefusedWithAReason() throws {
         #expect(throws: GraphicsError.self) {
             try PDFArchive.makePDFA3(Data("not a pdf".utf8), info: PDFArchiveInfo(creationDate: Date()))
