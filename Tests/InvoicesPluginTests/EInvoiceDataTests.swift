@@ -96,6 +96,14 @@ import Testing
         #expect(stored == invoice)
         #expect(stored.billTo?.countryCode == "DE" && stored.billTo?.vatID == "DE987654321")
         #expect(stored.billTo?.electronicAddress == "rechnung@stadt.example")
+
+        // Once sent, what the e-invoice and its legal note say is fixed.
+        var changed = stored
+        changed.exemptionReason = "Another reason"
+        #expect(throws: InvoiceError.locked(.eInvoiceDetails)) { try fixture.repository.save(changed) }
+        changed = stored
+        changed.notes = "Notes may still change."
+        #expect(try fixture.repository.save(changed).notes == "Notes may still change.")
     }
 }
 
