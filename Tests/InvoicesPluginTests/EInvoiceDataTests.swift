@@ -96,6 +96,14 @@ import Testing
         #expect(stored == invoice)
         #expect(stored.billTo?.countryCode == "DE" && stored.billTo?.vatID == "DE987654321")
         #expect(stored.billTo?.electronicAddress == "rechnung@stadt.example")
+
+        // Once sent, what the e-invoice and its legal note say is fixed.
+        var changed = stored
+        changed.exemptionReason = "Another reason"
+        #expect(throws: InvoiceError.locked(.eInvoiceDetails)) { try fixture.repository.save(changed) }
+        changed = stored
+        changed.notes = "Notes may still change."
+        #expect(try fixture.repository.save(changed).notes == "Notes may still change.")
     }
 }
 
@@ -184,6 +192,37 @@ import Testing
 }
 
 @Suite struct EInvoicePDFTests {
+    /// One computation feeds both: every VAT group's base and tax, the total and the balance
+    /// the PDF prints are the amounts the XML states.
+    @Test func thePDFAndTheXMLShowTheSameAmounts() throws {
+        for fixture in EInvoiceFixtures.all where fixture.document.invoice.lines.count < 100 {
+            let totals = fixture.document.totals
+            let text = try ReadBack(InvoicePDF.render(fixture.document, formatting: englishFormatting).data).compactText
+            let xml = String(decoding: try EInvoiceExport.ciiXML(fixture.document, format: .facturX), as: UTF8.self)
+            let formatter = englishFormatting.money
+            func xmlAmount(_ money: Money) -> String {
+                let text = "\(money.decimalValue)"
+                let exponent = money.currency.minorUnitExponent
+                guard exponent > 0 else { return text }
+                let fraction = text.split(separator: ".").dropFirst().first?.count ?? 0
+                return (fraction == 0 ? text + "." : text) + String(repeating: "0", count: exponent - fraction)
+            }
+            for line in totals.taxLines {
+                // The PDF leaves out the tax row of an invoice whose only group is zero-rated.
+                if totals.taxLines.count > 1 || line.category != .zeroRated {
+                    #expect(text.contains(compact(formatter.string(from: line.taxableAmount))), "\(fixture.name) base")
+                    #expect(text.contains(compact(formatter.string(from: line.tax))), "\(fixture.name) tax")
+                }
+                #expect(xml.contains("<ram:CalculatedAmount>\(xmlAmount(line.tax))</ram:CalculatedAmount>"), "\(fixture.name)")
+                #expect(xml.contains("<ram:BasisAmount>\(xmlAmount(line.taxableAmount))</ram:BasisAmount>"), "\(fixture.name)")
+            }
+            #expect(text.contains(compact(formatter.string(from: totals.total))), "\(fixture.name) total")
+            #expect(text.contains(compact(formatter.string(from: totals.balanceDue))), "\(fixture.name) balance")
+            #expect(xml.contains("<ram:GrandTotalAmount>\(xmlAmount(totals.total))</ram:GrandTotalAmount>"), "\(fixture.name)")
+            #expect(xml.contains("<ram:DuePayableAmount>\(xmlAmount(totals.balanceDue))</ram:DuePayableAmount>"), "\(fixture.name)")
+        }
+    }
+
     @Test func theLegalNotesAndIdentifiersArePrinted() throws {
         var cases = EInvoiceFixtures.all
         cases.removeAll { !["reverse-charge", "exempt-with-reason", "xrechnung-authority-period"].contains($0.name) }

@@ -97,7 +97,8 @@ public struct Invoice: Sendable, Hashable {
         return InvoiceDisplayStatus(status: status, dueDate: dueDate, balance: balance, today: today)
     }
 
-    /// Once sent, the number, client, currency, issue date, lines and discount are fixed.
+    /// Once sent, the number, client, currency, issue date, lines, discount and the e-invoice
+    /// details (references, delivery, exemption reason) are fixed.
     public var isLocked: Bool { status != .draft }
 
     /// The locked fields this invoice changes compared with `stored`; empty when `stored` is a
@@ -111,6 +112,11 @@ public struct Invoice: Sendable, Hashable {
         if issueDate != stored.issueDate { changed.append(.issueDate) }
         if lines != stored.lines { changed.append(.lines) }
         if discountPercent != stored.discountPercent { changed.append(.discount) }
+        if buyerReference != stored.buyerReference || purchaseOrderReference != stored.purchaseOrderReference
+            || deliveryDate != stored.deliveryDate || deliveryEndDate != stored.deliveryEndDate
+            || exemptionReason != stored.exemptionReason {
+            changed.append(.eInvoiceDetails)
+        }
         return changed
     }
 

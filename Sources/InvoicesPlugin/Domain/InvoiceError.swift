@@ -77,6 +77,8 @@ public enum LockedField: Hashable, Sendable {
     case issueDate
     case lines
     case discount
+    /// References, delivery and exemption reason: what the e-invoice and its legal note say.
+    case eInvoiceDetails
 
     public var title: String {
         switch self {
@@ -86,6 +88,7 @@ public enum LockedField: Hashable, Sendable {
         case .issueDate: tr("issue date")
         case .lines: tr("line items")
         case .discount: tr("discount")
+        case .eInvoiceDetails: tr("references, delivery and exemption reason")
         }
     }
 }

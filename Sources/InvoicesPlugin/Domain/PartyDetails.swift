@@ -45,10 +45,12 @@ public struct ElectronicAddress: Sendable, Hashable {
 
 /// ISO 3166-1 country codes, named in the user's language.
 public enum Country {
-    /// Every region Foundation knows, by localized name.
+    /// Every region Foundation knows, by localized name (each name looked up once).
     public static let codes: [String] = Locale.isoRegionCodes
         .filter { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
-        .sorted { name(of: $0).localizedCaseInsensitiveCompare(name(of: $1)) == .orderedAscending }
+        .map { (code: $0, name: name(of: $0)) }
+        .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        .map(\.code)
 
     public static func name(of code: String) -> String {
         UserLocale.messages.localizedString(forRegionCode: code) ?? code

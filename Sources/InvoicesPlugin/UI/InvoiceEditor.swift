@@ -203,7 +203,8 @@ final class InvoiceEditor: AdwaitaWindow {
         for line in base.lines { appendLineEditor(line) }
         isUpdating = false
         let locked = base.isLocked
-        for widget: Widget in [clientRow, numberRow, issueRow, currencyRow, discountRow] { widget.isSensitive = !locked }
+        for widget: Widget in [clientRow, numberRow, issueRow, currencyRow, discountRow, buyerReferenceRow, orderRow,
+                               deliveryRow, deliveryEndRow, exemptionRow] { widget.isSensitive = !locked }
         addLineButton.isVisible = !locked
         for editor in lineEditors { editor.isLocked = locked }
         if isNew { numberRow.title = String(format: tr("Number (next: %@)"), (try? repository.suggestedNumber(issuedOn: base.issueDate)) ?? "") }
