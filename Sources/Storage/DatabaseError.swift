@@ -110,13 +110,13 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
             return String(format: tr("The database file %@ is read-only. Give your user permission to write it (chmod u+w), then open Billfold again. Nothing was changed."),
                           path)
         case .corrupt(let path, let details):
-            return String(format: tr("The database file %@ is damaged (%@). Restore it from a backup."), path, details)
+            return String(format: tr("The database file %@ is damaged (%@). Restore a backup: open Billfold, or run “billfold backup list” and “billfold backup restore NAME”."), path, details)
         case .diskFull(let path):
             return String(format: tr("The disk that holds %@ is full. Free some space, then try again. Nothing was changed."), path)
         case .locked(let path):
             return String(format: tr("The database file %@ is locked by another program (another copy of Billfold?). Close it, then try again. Nothing was changed."), path)
         case .emptyFile(let path):
-            return String(format: tr("The database file %@ is empty (0 bytes), although backups of it exist. Restore a backup."), path)
+            return String(format: tr("The database file %@ is empty (0 bytes), although backups of it exist. Restore a backup: open Billfold, or run “billfold backup list” and “billfold backup restore NAME”."), path)
         case .isFolder(let path):
             return String(format: tr("There is a folder at %@ where the database file should be. Move it away, then open Billfold again. Nothing was changed."), path)
         case .folderUnavailable(let path, let reason):

@@ -15,6 +15,9 @@ extension ReceiptStore {
         guard reference.kind.isImage else { throw .notAnImage }
         let source = url(for: reference)
         let inspection = try inspect(reference)
+        if let width = inspection.pixelWidth, let height = inspection.pixelHeight, width * height > Self.maximumPixelCount {
+            throw .tooManyPixels(fileName: reference.fileName, width: width, height: height)
+        }
         let boxWidth = max(1, maxPixelWidth)
         let boxHeight = max(1, maxPixelHeight)
         if let width = inspection.uprightWidth, let height = inspection.uprightHeight,

@@ -37,6 +37,10 @@ extension ReceiptStore {
         guard storedWidth > 0, storedHeight > 0 else {
             throw .damaged(fileName: reference.fileName, kind: reference.kind)
         }
+        // Measured before decoding: a file stored before the limit existed is not decoded.
+        guard Int(storedWidth) * Int(storedHeight) <= Self.maximumPixelCount else {
+            throw .tooManyPixels(fileName: reference.fileName, width: Int(storedWidth), height: Int(storedHeight))
+        }
         let box = Int32(clamping: min(max(1, maxPixelSize), Int(max(storedWidth, storedHeight))))
 
         var error: UnsafeMutablePointer<GError>?
