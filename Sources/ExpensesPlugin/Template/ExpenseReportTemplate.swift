@@ -60,6 +60,12 @@ public struct ExpenseReport: Sendable {
     public func writePDF(to url: URL) throws(DocumentError) -> Int {
         try document().writePDF(to: url)
     }
+
+    /// Writes the report to a file or to standard output. Returns the page count.
+    @discardableResult
+    public func writePDF(to target: OutputTarget) throws(DocumentError) -> Int {
+        try document().writePDF(to: target)
+    }
 }
 
 /// The reimbursement report's layout: a function from the report to Documents blocks.
