@@ -90,6 +90,11 @@ let package = Package(
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
                           path: "Tests/Support/StorageCrashWriter"),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore", "SeededRandom"]),
+        // Faults, damage and hostile files, driven through the real binary and the storage layer.
+        .testTarget(name: "FaultInjectionTests", dependencies: [
+            "Billfold", "Storage", "BillfoldCore", "InvoicesPlugin", "InvoicesBenchmarkData", "ExpensesPlugin",
+            "Licensing", "Graphics", "CGdkPixbuf", "CSQLite",
+        ]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
 

@@ -22,6 +22,7 @@ enum LibraryCommands {
     }
 
     static func backup(_ arguments: [String], _ environment: CommandLineEnvironment) -> Int32 {
+        AppDatabase.prepareFolders()
         do {
             switch arguments.first {
             case "list" where arguments.count == 1:

@@ -288,8 +288,9 @@ extension Database {
         } catch {
             throw DatabaseError.fileOperationFailed(path: directory, reason: error.localizedDescription)
         }
-        // An existing folder keeps the mode it was made with; backups are private whatever it was.
-        chmod(directory, 0o700)
+        // Backups are private whatever mode an existing folder was made with.
+        var info = stat()
+        if stat(directory, &info) == 0, info.st_mode & 0o077 != 0 { chmod(directory, info.st_mode & 0o700) }
     }
 
     /// Refuses when the folder of `databasePath` has less free space than `copies` copies of

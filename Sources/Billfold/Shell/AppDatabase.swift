@@ -19,13 +19,14 @@ enum AppDatabase {
         }
     }
 
-    /// The app's own folders are private (0700) whatever mode they were made with, and what
-    /// a killed export, backup or restore left in them is removed.
+    /// The app's own folders are private (no access for group or others) whatever mode they
+    /// were made with, and what a killed export, backup or restore left in them is removed. The
+    /// owner's own bits are left alone: a folder made read-only stays read-only.
     static func prepareFolders() {
         let data = AppPaths.dataDirectory
-        for folder in [data, AppPaths.backupDirectory, AppPaths.receiptsDirectory, AppPaths.configDirectory]
-        where FileManager.default.fileExists(atPath: folder.path) {
-            chmod(folder.path, 0o700)
+        for folder in [data, AppPaths.backupDirectory, AppPaths.receiptsDirectory, AppPaths.configDirectory] {
+            var info = stat()
+            if stat(folder.path, &info) == 0, info.st_mode & 0o077 != 0 { chmod(folder.path, info.st_mode & 0o700) }
         }
         LeftoverFiles.removeLeftovers(in: [data, AppPaths.receiptsDirectory, AppPaths.configDirectory])
         Database.removeLeftovers(forDatabaseAt: path, backupDirectory: backupDirectory)

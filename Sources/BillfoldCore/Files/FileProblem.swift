@@ -10,7 +10,7 @@ public enum FileProblem {
         case EFBIG: return tr("the file is larger than this disk or the system allows")
         case EROFS: return tr("the disk is read-only")
         case EACCES, EPERM: return tr("permission denied (the file or its folder is read-only)")
-        case ENOENT: return tr("the folder does not exist")
+        case ENOENT: return tr("the file or its folder does not exist")
         case ENOTDIR: return tr("a part of the path is not a folder")
         case EISDIR: return tr("it is a folder")
         case EWOULDBLOCK: return tr("another program is using it")

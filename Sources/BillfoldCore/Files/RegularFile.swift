@@ -12,7 +12,7 @@ public enum RegularFile {
         /// Why, in words.
         public var reason: String {
             switch self {
-            case .missing: return FileProblem.reason(errno: ENOENT)
+            case .missing: return tr("the file does not exist")
             case .notARegularFile(let kind): return String(format: tr("it is %@, not a regular file"), kind)
             case .tooLarge(let byteCount): return String(format: tr("it is too large (%@)"), ByteCountText.string(byteCount))
             case .failed(let code): return FileProblem.reason(errno: code)
