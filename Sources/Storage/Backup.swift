@@ -16,8 +16,9 @@ public struct Backup: Sendable, Hashable {
     }
 }
 
-/// How many backups are kept: the newest of each of the last `daily` days, `weekly` weeks and
-/// `monthly` months that have one, and always the newest backup whatever its age.
+/// How many automatic backups are kept: the newest of each of the last `daily` days, `weekly`
+/// weeks and `monthly` months that have one, and always the newest backup whatever its age.
+/// Backups made on request ("manual") are never pruned.
 public struct BackupRetention: Sendable, Hashable {
     public var daily: Int
     public var weekly: Int
@@ -243,7 +244,8 @@ extension Database {
         let destination = URL(fileURLWithPath: backupDirectory).appendingPathComponent(name).path
         try Self.writeCopy(from: source, to: destination, verify: true)
         if prune {
-            let all = try backups()
+            // Backups the person asked for are theirs to delete; the generations thin out the automatic ones.
+            let all = try backups().filter { $0.reason != "manual" }
             let keep = Self.backupRetention.kept(all)
             for old in all where !keep.contains(old.path) {
                 for suffix in ["", "-wal", "-shm", "-journal"] {

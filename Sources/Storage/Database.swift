@@ -97,11 +97,9 @@ public final class Database: @unchecked Sendable {
             }
         } else {
             guard options.createIfMissing else { throw DatabaseError.notFound(path: path) }
-            do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw DatabaseError.folderUnavailable(path: folder, reason: FileProblem.reason(errno: errnoOf(error)))
+            let failure = makeFolders(folder)
+            if failure != 0 {
+                throw DatabaseError.folderUnavailable(path: folder, reason: FileProblem.reason(errno: failure))
             }
             // Made here, private, so SQLite's WAL and SHM (which copy its mode) are private too.
             let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -145,12 +143,17 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    private static func errnoOf(_ error: any Error) -> Int32 {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return Int32(underlying.code)
+    /// `mkdir -p` with new folders 0700; returns 0 or the errno that stopped it, so the
+    /// message can say "a part of the path is not a folder" rather than a generic failure.
+    private static func makeFolders(_ path: String) -> Int32 {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? 0 : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path {
+            let failure = makeFolders(parent)
+            if failure != 0 { return failure }
         }
-        return nsError.domain == NSPOSIXErrorDomain ? Int32(nsError.code) : EIO
+        return mkdir(path, 0o700) == 0 || errno == EEXIST ? 0 : errno
     }
 
     /// Refuses a file that is not an SQLite database before SQLite opens it: closing a connection
@@ -257,6 +260,9 @@ public final class Database: @unchecked Sendable {
             guard status == SQLITE_OK else {
                 let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
                 let code = sqlite3_extended_errcode(connection)
+                if !isInMemory, code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+                    throw DatabaseError.corrupt(path: path, details: text)
+                }
                 if !isInMemory, let precise = DatabaseError.classified(code: code, systemError: sqlite3_system_errno(connection),
                                                                        path: path) {
                     throw precise

@@ -175,6 +175,9 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
             ?? String(cString: sqlite3_errstr(code))
         let path = handle.flatMap { sqlite3_db_filename($0, "main") }.map { String(cString: $0) } ?? ""
         let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
+        if !path.isEmpty, code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+            return .corrupt(path: path, details: message)
+        }
         return classified(code: code, systemError: systemError, path: path)
             ?? .sqlite(code: code, message: message, sql: sql)
     }
