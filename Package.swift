@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "expenses-benchmark", targets: ["ExpensesBenchmark"]),
         .executable(name: "preview-benchmark", targets: ["PreviewBenchmark"]),
         .executable(name: "invoices-ui-benchmark", targets: ["InvoicesUIBenchmark"]),
+        .executable(name: "backup-benchmark", targets: ["BackupBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -97,6 +98,8 @@ let package = Package(
         ]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
+        .executableTarget(name: "BackupBenchmark", dependencies: ["Storage"],
+                          path: "Benchmarks/BackupBenchmark"),
 
         // Documents: the Graphics bindings and the layout engine.
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
