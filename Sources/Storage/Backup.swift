@@ -129,24 +129,18 @@ extension Database {
         .sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.path > $1.path }
     }
 
-    /// Like `listBackups`, with an unreadable folder taken as no backups: for the places that
-    /// only ask whether there is something to offer.
-    public static func backups(forDatabaseAt databasePath: String, in directory: String? = nil) -> [Backup] {
-        (try? listBackups(forDatabaseAt: databasePath, in: directory)) ?? []
-    }
-
     /// Size, row counts of `tables` and soundness of a backup, read on a read-only connection.
     public static func summary(of backup: Backup, counting tables: [String]) -> BackupSummary {
-        let size = (try? FileManager.default.attributesOfItem(atPath: backup.path)[.size] as? NSNumber)?.int64Value ?? 0
+        var info = stat()
+        let size = stat(backup.path, &info) == 0 ? Int64(info.st_size) : 0
         var counts: [String: Int] = [:]
-        let problem: String?
+        var problem: String?
         do {
             let connection = try openReadOnly(backup.path)
             defer { sqlite3_close_v2(connection) }
-            let found = try check(connection, path: backup.path, thorough: false)
-            problem = found
-            for table in tables where found == nil {
-                counts[table] = (try? countRows(connection, table: table)) ?? 0
+            problem = try check(connection, path: backup.path, thorough: false)
+            for table in tables where problem == nil {
+                counts[table] = try countRows(connection, table: table)
             }
         } catch {
             problem = error.localizedDescription
@@ -448,13 +442,19 @@ extension Database {
         throw error
     }
 
+    /// Rows in `table`; 0 when the backup predates the table. A read failure is thrown, never
+    /// counted as no rows.
     private static func countRows(_ connection: OpaquePointer, table: String) throws -> Int {
-        var statement: OpaquePointer?
-        defer { sqlite3_finalize(statement) }
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        guard sqlite3_prepare_v2(connection, "SELECT count(*) FROM \(quoted)", -1, &statement, nil) == SQLITE_OK,
-              sqlite3_step(statement) == SQLITE_ROW else { return 0 }
-        return Int(sqlite3_column_int64(statement, 0))
+        func integer(_ sql: String, _ text: String? = nil) throws -> Int {
+            var statement: OpaquePointer?
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else { throw DatabaseError.last(connection) }
+            if let text { bf_sqlite3_bind_text(statement, 1, text, -1) }
+            guard sqlite3_step(statement) == SQLITE_ROW else { throw DatabaseError.last(connection) }
+            return Int(sqlite3_column_int64(statement, 0))
+        }
+        guard try integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", table) > 0 else { return 0 }
+        return try integer("SELECT count(*) FROM \"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
     }
 
     static func openVerifiedBackup(_ backupPath: String) throws -> OpaquePointer {

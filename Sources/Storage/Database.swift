@@ -92,8 +92,12 @@ public final class Database: @unchecked Sendable {
         if fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw DatabaseError.isFolder(path: path) }
             let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            if size == 0, !Self.backups(forDatabaseAt: path, in: backups).isEmpty {
-                throw DatabaseError.emptyFile(path: path)
+            if size == 0 {
+                // A backup folder that cannot be read may hold backups: the empty file is not
+                // taken as a new library then either.
+                let hasBackups: Bool
+                do { hasBackups = try !listBackups(forDatabaseAt: path, in: backups).isEmpty } catch { hasBackups = true }
+                if hasBackups { throw DatabaseError.emptyFile(path: path) }
             }
         } else {
             guard options.createIfMissing else { throw DatabaseError.notFound(path: path) }

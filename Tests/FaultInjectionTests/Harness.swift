@@ -90,7 +90,14 @@ final class Library {
 
     struct RowsUnreadable: Error { let message: String }
 
-    func backups() -> [Backup] { Database.backups(forDatabaseAt: databasePath, in: backupFolder.path) }
+    func backups() -> [Backup] {
+        do {
+            return try Database.listBackups(forDatabaseAt: databasePath, in: backupFolder.path)
+        } catch {
+            Issue.record("the backup folder cannot be read: \(error)")
+            return []
+        }
+    }
 
     struct Outcome {
         let status: Int32

@@ -185,7 +185,7 @@ import Testing
         try Data("junk".utf8).write(to: URL(fileURLWithPath: path + "-wal"))
         #expect(throws: DatabaseError.self) { try Database.open(path: path) }
 
-        let backups = Database.backups(forDatabaseAt: path)
+        let backups = try Database.listBackups(forDatabaseAt: path)
         #expect(backups.map(\.reason) == ["daily"])
         let damaged = try #require(try Database.restore(databaseAt: path, from: backups[0].path))
         #expect(FileManager.default.fileExists(atPath: damaged))
