@@ -142,6 +142,8 @@ extension Database {
             for table in tables where problem == nil {
                 counts[table] = try countRows(connection, table: table)
             }
+        } catch DatabaseError.corrupt(_, let details) {
+            problem = details
         } catch {
             problem = error.localizedDescription
         }
@@ -435,6 +437,7 @@ extension Database {
     /// that is not damage) is thrown as itself.
     private static func failure(_ connection: OpaquePointer, path: String) throws -> String {
         let error = DatabaseError.last(connection)
+        if case .corrupt(_, let details) = error { return details }
         if error.isCorruption { return error.sqliteMessage ?? error.localizedDescription }
         if case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_IOERR {
             return String(cString: sqlite3_errmsg(connection))

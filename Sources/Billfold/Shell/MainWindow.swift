@@ -81,6 +81,7 @@ final class MainWindow {
         dialog.setDefaultResponse("close")
         var chosen: Backup?
         if !backups.isEmpty {
+            dialog.addResponse("restore", label: tr("_Restore Backup"), appearance: .suggested)
             let list = ListBox()
             list.styleAsBoxedList()
             let dates = DateFormatting()
@@ -94,11 +95,12 @@ final class MainWindow {
                 chosen = index.flatMap { backups.indices.contains($0) && backups[$0].isSound ? backups[$0].backup : nil }
                 dialog?.setResponseEnabled("restore", chosen != nil)
             }
+            // The newest sound backup is chosen to begin with; any other is a click away.
+            list.selectedIndex = backups.firstIndex { $0.isSound }
             let scroller = ScrolledWindow(child: list)
             scroller.setSizeRequest(height: 240)
             dialog.setExtraChild(scroller)
-            dialog.addResponse("restore", label: tr("_Restore Backup"), appearance: .suggested)
-            dialog.setResponseEnabled("restore", false)
+            dialog.setResponseEnabled("restore", chosen != nil)
         }
         dialog.onResponse { [weak self] response in
             guard response == "restore", let self, let backup = chosen else { return }
