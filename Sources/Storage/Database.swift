@@ -91,6 +91,9 @@ public final class Database: @unchecked Sendable {
         var isFolder: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw DatabaseError.isFolder(path: path) }
+            // Opening a FIFO would block start-up; a device is no database either.
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw DatabaseError.notARegularFile(path: path) }
             let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
             if size == 0 {
                 // A backup folder that cannot be read may hold backups: the empty file is not

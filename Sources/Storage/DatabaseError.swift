@@ -55,6 +55,8 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
     case emptyFile(path: String)
     /// A folder stands where the database file should be.
     case isFolder(path: String)
+    /// A FIFO, device or socket stands where the database file should be; it is not opened.
+    case notARegularFile(path: String)
     /// The folder that holds the database does not exist and cannot be made.
     case folderUnavailable(path: String, reason: String)
     /// The folder that holds the database cannot be written (SQLite keeps its journal there).
@@ -119,6 +121,8 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
             return String(format: tr("The database file %@ is empty (0 bytes), although backups of it exist. Restore a backup: open Billfold, or run “billfold backup list” and “billfold backup restore NAME”."), path)
         case .isFolder(let path):
             return String(format: tr("There is a folder at %@ where the database file should be. Move it away, then open Billfold again. Nothing was changed."), path)
+        case .notARegularFile(let path):
+            return String(format: tr("%@ is not a regular file (a named pipe or a device?), so it was not opened. Move it away, then open Billfold again. Nothing was changed."), path)
         case .folderUnavailable(let path, let reason):
             return String(format: tr("The folder %@ for the database does not exist and cannot be made (%@). Create it or check its permissions. Nothing was changed."), path, reason)
         case .readOnlyFolder(let path):

@@ -322,6 +322,62 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: kept.path))
     }
 
+    @Test func aFIFOInTheLibrarysPlaceIsNotOpened() throws {
+        let library = try Library()
+        try FileManager.default.createDirectory(at: library.dataFolder, withIntermediateDirectories: true)
+        #expect(mkfifo(library.databasePath, 0o600) == 0)
+        try library.handOver()
+        // Opening a FIFO for reading would wait for a writer forever; this must return.
+        let outcome = try library.run(["invoice", "list"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "\(library.databasePath) is not a regular file (a named pipe or a device?), so it was not opened. Move it away, then open Billfold again. Nothing was changed.\n")
+    }
+
+    @Test func checkFindsAMissingOrChangedReceiptFile() throws {
+        let library = try Library()
+        try library.fill(invoices: 10)
+        #expect(try library.run(["trip", "list"]).status == 0)   // the Expenses tables
+        let receipts = library.root.appendingPathComponent("data/billfold/receipts")
+        try FileManager.default.createDirectory(at: receipts, withIntermediateDirectories: true)
+        let bytes = Data("%PDF-1.4 receipt".utf8)
+        let digest = try Library.shell("printf '%s' '%PDF-1.4 receipt' | sha256sum | cut -c1-64").trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = receipts.appendingPathComponent("\(digest).pdf")
+        try bytes.write(to: file)
+        let database = try Database.open(path: library.databasePath)
+        try database.execute("INSERT INTO expenses_receipt (digest, kind, byte_count, original_name, added_at) VALUES (?, 'pdf', ?, 'r.pdf', '2024-01-01T00:00:00.000Z')",
+                             [digest, bytes.count])
+        database.close()
+        try library.handOver()
+
+        let sound = try library.run(["check"])
+        #expect(sound.status == 0, "\(sound.errors)")
+        #expect(sound.output == "The library is sound and every receipt file is there and unchanged.\n")
+        try Data("%PDF-1.4 changed".utf8).write(to: file)
+        try library.handOver()
+        let changed = try library.run(["check"])
+        #expect(changed.status == 1)
+        #expect(changed.errors == "The receipt file \(file.path) has changed since it was attached.\n1 problem found.\n")
+        try FileManager.default.removeItem(at: file)
+        let missing = try library.run(["check"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "The receipt file \(file.path) is missing.\n1 problem found.\n")
+    }
+
+    @Test func theWALAndSHMArePrivateWhateverTheUmask() throws {
+        let library = try Library()
+        let previous = umask(0)
+        defer { umask(previous) }
+        let database = try Database.open(path: library.databasePath)
+        try database.execute("CREATE TABLE note (text TEXT)")
+        try database.execute("INSERT INTO note VALUES ('x')")
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(FileManager.default.fileExists(atPath: library.databasePath + suffix))
+            #expect(Library.mode(library.databasePath + suffix) == 0o600, "\(suffix)")
+        }
+        #expect(Library.mode(library.dataFolder.path) == 0o700)
+        database.close()
+    }
+
     private func firstInvoiceNumber(_ library: Library) throws -> String? {
         let database = try Database.open(path: library.databasePath)
         defer { database.close() }
