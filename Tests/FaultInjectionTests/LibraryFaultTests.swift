@@ -384,3 +384,16 @@ import Testing
         return try database.queryValue("SELECT number FROM invoices_invoice WHERE number IS NOT NULL AND number != '' ORDER BY id LIMIT 1", as: String.self)
     }
 }
+
+@Suite struct LeftoverNameTests {
+    @Test func onlyBillfoldsOwnTemporaryNamesCount() {
+        for name in [".out.pdf.billfold-123-4567.tmp", "b.sqlite3.billfold-123-partial", "b.sqlite3.billfold-123-partial-journal",
+                     "billfold.sqlite3.billfold-123-restoring", ".incoming-.billfold-123-0F3A8E9C-1B2D-4C5E-8F90-A1B2C3D4E5F6"] {
+            #expect(LeftoverFiles.isTemporary(name), "\(name)")
+        }
+        for name in ["taxes.billfold-2024.sqlite3", "notes.billfold-12-final.txt", "billfold-20240101T000000000Z-daily.sqlite3",
+                     ".x.billfold-12-.tmp"] {
+            #expect(!LeftoverFiles.isTemporary(name), "\(name)")
+        }
+    }
+}

@@ -19,11 +19,25 @@ public enum LeftoverFiles {
         return removed
     }
 
+    /// Whether `name` is one of Billfold's temporary files (of any writer, running or not).
+    public static func isTemporary(_ name: String) -> Bool { writerProcess(of: name) != nil }
+
     /// The process id in a temporary file's name, or nil when the name is not one of ours.
+    /// Only the exact endings Billfold writes count (".billfold-<pid>-partial", "-restoring",
+    /// "-<number>.tmp", "-<UUID>"), so a person's "taxes.billfold-2024.sqlite3" is never touched.
     static func writerProcess(of name: String) -> pid_t? {
-        guard let marker = name.range(of: AtomicWrite.temporaryMarker) else { return nil }
-        let digits = name[marker.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        return pid_t(digits)
+        guard let marker = name.range(of: AtomicWrite.temporaryMarker, options: .backwards) else { return nil }
+        let rest = name[marker.upperBound...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, let pid = pid_t(digits) else { return nil }
+        let tail = rest.dropFirst(digits.count)
+        guard tail.first == "-" else { return nil }
+        let ending = String(tail.dropFirst())
+        let isNumberedTemporary = ending.hasSuffix(".tmp") && !ending.dropLast(4).isEmpty
+            && ending.dropLast(4).allSatisfy { $0.isASCII && $0.isNumber }
+        let known = ["partial", "partial-journal", "restoring"].contains(ending) || isNumberedTemporary
+            || UUID(uuidString: ending) != nil
+        return known ? pid : nil
     }
 
     private static func isRunning(_ pid: pid_t) -> Bool {
