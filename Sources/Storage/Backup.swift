@@ -430,7 +430,9 @@ extension Database {
             step = sqlite3_step(statement)
         }
         if step != SQLITE_DONE { return try failure(connection, path: path) }
-        return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
+        // One row may hold many lines, the first a header; a person needs the gist, not pages of it.
+        let lines = problems.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
+        return lines.isEmpty ? nil : lines.prefix(2).joined(separator: "; ")
     }
 
     /// A check that could not run: damage is its answer; anything else (a lock, an I/O error

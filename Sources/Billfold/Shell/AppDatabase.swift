@@ -35,14 +35,15 @@ enum AppDatabase {
     /// The daily backup, off the main thread once the window is up, so it never delays the
     /// first frame. A backup that cannot be made (a damaged database, a full disk) is logged
     /// and reported through `onFailure`, never dropped.
-    static func backUpIfDue(_ database: Database, onFailure: @escaping @MainActor @Sendable (String) -> Void) {
+    static func backUpIfDue(_ database: Database,
+                            onFailure: @escaping @MainActor @Sendable (_ message: String, _ error: any Error) -> Void) {
         Task.detached(priority: .background) {
             do {
                 _ = try database.backupIfDue()
             } catch {
                 let message = String(format: tr("The daily backup was not made: %@"), error.localizedDescription)
                 FileHandle.standardError.write(Data(("billfold: " + message + "\n").utf8))
-                await MainActor.run { onFailure(message) }
+                await MainActor.run { onFailure(message, error) }
             }
         }
     }

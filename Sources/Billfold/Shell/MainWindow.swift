@@ -39,7 +39,11 @@ final class MainWindow {
     func present() {
         if case .success(let database) = host.database {
             appWindow.onFirstFrame { [weak self] in
-                AppDatabase.backUpIfDue(database) { message in self?.showToast(message, undoLabel: nil, onUndo: nil) }
+                AppDatabase.backUpIfDue(database) { message, error in
+                    self?.showToast(message, undoLabel: nil, onUndo: nil)
+                    // Damage the backup's check found while the library is open: offer the backups now.
+                    if (error as? DatabaseError)?.offersRestore == true { self?.explain(error) }
+                }
             }
         }
         appWindow.present()
@@ -75,7 +79,9 @@ final class MainWindow {
         } else {
             body += "\n\n" + tr("Choose a backup to restore. The current file is kept beside it, renamed “before-restore”; nothing is deleted.")
         }
-        let dialog = MessageDialog(parent: appWindow, heading: tr("Your Billfold Data Could Not Be Opened"), body: body)
+        let isDamage = (error as? DatabaseError)?.isCorruption ?? false
+        let heading = isDamage ? tr("Your Billfold Data Is Damaged") : tr("Your Billfold Data Could Not Be Opened")
+        let dialog = MessageDialog(parent: appWindow, heading: heading, body: body)
         dialog.addResponse("close", label: tr("_Close"))
         dialog.setCloseResponse("close")
         dialog.setDefaultResponse("close")
@@ -105,6 +111,11 @@ final class MainWindow {
         dialog.onResponse { [weak self] response in
             guard response == "restore", let self, let backup = chosen else { return }
             do {
+                // The file is about to be renamed: the plugins and the connection let go of it first.
+                if case .success(let open) = self.host.database {
+                    self.host.deactivatePlugins()
+                    open.close()
+                }
                 let kept = try AppDatabase.restore(backup)
                 self.host.database = AppDatabase.open()
                 self.host.activateEnabledPlugins()
@@ -113,6 +124,9 @@ final class MainWindow {
                 self.showToast(message, undoLabel: nil, onUndo: nil)
                 if case .failure(let error) = self.host.database { self.explain(error) }
             } catch {
+                // Nothing was replaced: go on with the file as it was.
+                self.host.database = AppDatabase.open()
+                self.host.activateEnabledPlugins()
                 self.showToast(error.localizedDescription, undoLabel: nil, onUndo: nil)
             }
         }
