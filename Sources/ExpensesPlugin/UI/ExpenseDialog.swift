@@ -148,7 +148,6 @@ public final class ExpenseDialog: AdwaitaWindow {
             self.importReceipt(from: URL(fileURLWithPath: path))
             return true
         }
-        addShortcut("Escape") { [weak self] in self?.close() }
         check()
     }
 

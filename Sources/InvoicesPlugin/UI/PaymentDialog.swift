@@ -22,7 +22,6 @@ final class PaymentDialog: AdwaitaWindow {
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [weak self] in self?.close() }
-        addShortcut("Escape") { [weak self] in self?.close() }
         recordButton.onClicked { [weak self] in self?.record() }
         let header = HeaderBar(dialogTitle: tr("Record Payment"), subtitle: invoice.number, cancel: cancel,
                                action: recordButton)
