@@ -222,7 +222,9 @@ public struct ReceiptStore: Sendable {
             throw .unreadable(fileName: name, reason: reason(error))
         }
         do {
-            _ = try RasterImage(data: data, limits: ImageDecodeLimits(maxWidth: 256, maxHeight: 256))
+            _ = try ReceiptDecoding.limited { () throws(ImageError) in
+                try RasterImage(data: data, limits: ImageDecodeLimits(maxWidth: 256, maxHeight: 256))
+            }
         } catch .tooLarge(let width, let height) {
             throw .tooManyPixels(fileName: name, width: width, height: height)
         } catch .unsupportedFormat where kind == .webp {

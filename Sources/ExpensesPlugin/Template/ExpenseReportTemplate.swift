@@ -239,8 +239,9 @@ struct ExpenseReportTemplate {
         case problem(String)
     }
 
-    /// How many receipts are decoded at once, whatever the number of cores.
-    static let receiptDecodingWidth = 2
+    /// How many receipts are prepared at once, whatever the number of cores (decoding itself
+    /// is limited process-wide by `ReceiptDecoding`).
+    static let receiptDecodingWidth = ReceiptDecoding.width
 
     /// Checks every receipt and scales the photos, several at a time.
     func prepareReceipts() -> [ReceiptReference: PreparedReceipt] {
