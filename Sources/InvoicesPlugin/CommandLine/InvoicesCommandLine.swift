@@ -37,7 +37,7 @@ public enum InvoicesCommandLine {
     public static var usage: [String] {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
-            "invoice export NUMBER --output FILE.pdf|-",
+            "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
         ]
     }
 
@@ -145,15 +145,21 @@ public enum InvoicesCommandLine {
     struct ExportOptions {
         var number: String
         var output: OutputTarget
+        var format: InvoiceExportFormat = .pdf
 
         init(_ arguments: [String]) throws(UsageError) {
             var number: String?
             var output: String?
+            var format: InvoiceExportFormat?
             var remaining = arguments[...]
             while let argument = remaining.popFirst() {
                 if argument == "--output" || argument == "-o" {
                     guard let value = remaining.popFirst() else { throw .missingValue(argument) }
                     output = value
+                } else if argument == "--format" || argument == "-f" {
+                    guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+                    guard let chosen = InvoiceExportFormat(rawValue: value.lowercased()) else { throw .invalidValue(argument, value) }
+                    format = chosen
                 } else if argument.hasPrefix("-") {
                     throw .unknownOption(argument)
                 } else if number == nil {
@@ -166,6 +172,7 @@ public enum InvoicesCommandLine {
             guard let output, !output.isEmpty else { throw .missingValue("--output") }
             self.number = number
             self.output = OutputTarget(argument: output)
+            self.format = format ?? .pdf
         }
     }
 
@@ -174,9 +181,9 @@ public enum InvoicesCommandLine {
             throw CommandError.noSuchInvoice(options.number)
         }
         let document = try repository.document(for: id)
-        try InvoicePDF.write(document, to: options.output,
-                             formatting: InvoiceTemplate.Formatting(money: formatting.money, numbers: formatting.numbers,
-                                                                    dateLocale: formatting.dateLocale))
+        try EInvoiceExport.write(document, as: options.format, to: options.output,
+                                 formatting: InvoiceTemplate.Formatting(money: formatting.money, numbers: formatting.numbers,
+                                                                        dateLocale: formatting.dateLocale))
     }
 
     // MARK: - Errors
