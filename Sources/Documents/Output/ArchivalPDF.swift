@@ -37,24 +37,4 @@ extension Document {
             throw DocumentError.output(.cairo(message: error.localizedDescription))
         }
     }
-
-    /// Writes the PDF/A-3b to `url`, complete or not at all; returns the page count.
-    @discardableResult
-    public func writeArchivalPDF(to url: URL, _ content: ArchivalContent = ArchivalContent()) throws(DocumentError) -> Int {
-        let pdf = try renderArchivalPDF(content)
-        try pdf.data.writeReplacing(url)
-        return pdf.pageCount
-    }
-}
-
-extension Data {
-    /// Writes into a temporary file beside `url` and renames it over `url` once complete.
-    func writeReplacing(_ url: URL) throws(DocumentError) {
-        do {
-            try write(to: url, options: .atomic)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
-        }
-    }
 }

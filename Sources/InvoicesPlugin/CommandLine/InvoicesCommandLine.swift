@@ -37,7 +37,7 @@ public enum InvoicesCommandLine {
     public static var usage: [String] {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
-            "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE",
+            "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
         ]
     }
 
@@ -61,7 +61,9 @@ public enum InvoicesCommandLine {
                 let options = try ExportOptions(rest)
                 let repository = try InvoiceRepository(database: database)
                 try export(repository: repository, options: options, formatting: formatting)
-                output.standard(String(format: tr("Saved %@."), options.output.path))
+                // With --output - the PDF is standard output, so the note goes to standard error.
+                let say = options.output == .standardOutput ? output.error : output.standard
+                say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
             case "--help", "-h", "help":
                 output.standard(usageText)
@@ -142,7 +144,7 @@ public enum InvoicesCommandLine {
 
     struct ExportOptions {
         var number: String
-        var output: URL
+        var output: OutputTarget
         var format: InvoiceExportFormat = .pdf
 
         init(_ arguments: [String]) throws(UsageError) {
@@ -169,7 +171,7 @@ public enum InvoicesCommandLine {
             guard let number else { throw .missingNumber }
             guard let output, !output.isEmpty else { throw .missingValue("--output") }
             self.number = number
-            self.output = URL(fileURLWithPath: output)
+            self.output = OutputTarget(argument: output)
             self.format = format ?? .pdf
         }
     }

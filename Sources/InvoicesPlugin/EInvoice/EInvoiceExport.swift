@@ -44,17 +44,22 @@ public enum EInvoiceExport {
         return try FacturXPDF.render(document, xml: xml, formatting: formatting, now: now)
     }
 
-    /// Writes `document` to `url` in `format`, completely or not at all.
-    public static func write(_ document: InvoiceDocument, as format: InvoiceExportFormat, to url: URL,
+    /// Writes `document` in `format` to a file (completely or not at all) or to standard output.
+    public static func write(_ document: InvoiceDocument, as format: InvoiceExportFormat, to target: OutputTarget,
                              formatting: InvoiceTemplate.Formatting = .init()) throws {
         switch format {
         case .pdf:
-            try InvoicePDF.write(document, to: url, formatting: formatting)
+            try InvoicePDF.write(document, to: target, formatting: formatting)
         case .xrechnung:
-            try ciiXML(document, format: .xrechnung).write(to: url, options: .atomic)
+            try target.write(try ciiXML(document, format: .xrechnung))
         case .facturX:
-            try facturXPDF(document, formatting: formatting).data.write(to: url, options: .atomic)
+            try target.write(try facturXPDF(document, formatting: formatting).data)
         }
+    }
+
+    public static func write(_ document: InvoiceDocument, as format: InvoiceExportFormat, to url: URL,
+                             formatting: InvoiceTemplate.Formatting = .init()) throws {
+        try write(document, as: format, to: .file(url), formatting: formatting)
     }
 
     /// `<number>.xml` for an XRechnung, `<number>.pdf` otherwise.

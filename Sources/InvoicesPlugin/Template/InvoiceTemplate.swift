@@ -46,6 +46,13 @@ public enum InvoicePDF {
         try InvoiceTemplate.document(source, formatting: formatting).writePDF(to: url)
     }
 
+    /// Writes the PDF to a file (complete or not at all) or to standard output.
+    @discardableResult
+    public static func write(_ source: InvoiceDocument, to target: OutputTarget,
+                             formatting: InvoiceTemplate.Formatting = .init()) throws(DocumentError) -> Int {
+        try InvoiceTemplate.document(source, formatting: formatting).writePDF(to: target)
+    }
+
     /// `<number>.pdf`, with characters that cannot be in a file name replaced.
     public static func suggestedFileName(for invoice: Invoice) -> String {
         let name = invoice.number.map { $0 == "/" || $0 == "\\" || $0 == ":" || $0.isNewline ? "-" : $0 }
