@@ -23,7 +23,7 @@ public final class Expenses: Plugin {
                    iconName: "emoji-travel-symbolic")
     }
 
-    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand] }
+    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand, ExpenseImportCommand.shellCommand] }
 
     public private(set) var page: PluginPage?
 
