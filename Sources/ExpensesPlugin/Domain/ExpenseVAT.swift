@@ -58,3 +58,29 @@ extension Array where Element == ExpenseVAT {
         return try Money.sum(flatMap { [$0.taxableAmount, $0.taxAmount] }, currency: currency)
     }
 }
+
+extension ExpenseVAT {
+    /// The VAT of many expenses summed per currency, category and rate, in the order first met:
+    /// what can be reclaimed, rate by rate.
+    public static func totals(of expenses: [Expense]) throws(MoneyError) -> [ExpenseVAT] {
+        struct Key: Hashable {
+            let currency: Currency
+            let category: String
+            let rate: Decimal?
+        }
+        var order: [Key] = []
+        var sums: [Key: ExpenseVAT] = [:]
+        for line in expenses.flatMap(\.vat) {
+            let key = Key(currency: line.currency, category: line.categoryCode, rate: line.rate)
+            if var sum = sums[key] {
+                sum.taxableAmount = try sum.taxableAmount.adding(line.taxableAmount)
+                sum.taxAmount = try sum.taxAmount.adding(line.taxAmount)
+                sums[key] = sum
+            } else {
+                order.append(key)
+                sums[key] = line
+            }
+        }
+        return order.compactMap { sums[$0] }
+    }
+}
