@@ -63,8 +63,10 @@ extension PDFDocument {
     /// Copies the attachment's bytes, stopping as soon as they pass `limit`.
     private func read(_ attachment: UnsafeMutablePointer<PopplerAttachment>, name: String,
                       limit: Int) throws(PDFAttachmentError) -> Data {
-        let declared = Int(poppler.functions.attachment_get_size(attachment))
-        guard declared <= limit else { throw .tooLarge(name: name, limit: limit) }
+        // The size the PDF declares (/Params /Size), all ones when it gives none; the copy
+        // below counts the real bytes either way.
+        let declared = poppler.functions.attachment_get_size(attachment)
+        guard declared == gsize.max || declared <= UInt64(limit) else { throw .tooLarge(name: name, limit: limit) }
         final class Sink {
             var data = Data()
             var overflowed = false
