@@ -227,6 +227,9 @@ public final class TripDetailView {
             subtitle += " · " + String(format: tr("%@ at %@"), moneyFormatter.string(from: expense.originalAmount),
                                        numbers.string(from: rate))
         }
+        if let vat = try? expense.vat.totalTax() {
+            subtitle += " · " + String(format: tr("VAT %@"), moneyFormatter.string(from: vat))
+        }
         let row = ActionRow(title: title, subtitle: subtitle)
         row.addPrefix(Image(iconName: Self.iconName(for: expense.category)))
         let amount = Label(moneyFormatter.string(from: expense.convertedAmount), wraps: false)
