@@ -36,6 +36,12 @@ struct EInvoiceImportPageTests {
         #expect(detail.totalLabel.text == f.money.string(from: money(17_250)))
         #expect(f.host.toasts.last == String(format: tr("Added invoice %@ of %@"), "RE-2026-0042", "Papeterie Müller GmbH"))
 
+        // Dropped again, it is not counted twice.
+        #expect(await drop(url, on: f))
+        #expect(detail.expenses.count == 1)
+        #expect(f.host.toasts.last == String(format: tr("This file is already the receipt of “%@” in this trip."),
+                                             "Papeterie Müller GmbH"))
+
         // The dialog shows the VAT per rate; the bare XML opens as a page laid out from it.
         let dialog = try #require(detail.showExpenseDialog(editing: expense))
         #expect(dialog.vatGroup.isVisible && dialog.vat.count == 2)
@@ -59,7 +65,7 @@ struct EInvoiceImportPageTests {
         report.window.close()
 
         // Undo takes it out again.
-        let undo = try #require(f.host.undoHandlers.last)
+        let undo = try #require(f.host.undoHandlers.first)
         undo()
         #expect(detail.expenses.isEmpty)
     }

@@ -136,6 +136,12 @@ import Testing
         #expect(result.text.contains(money.string(from: eur(17_250))))
         #expect(result.text.contains(money.string(from: eur(1_900))) && result.text.contains(money.string(from: eur(350))))
 
+        // The same file again would count twice: refused, saying where it already is.
+        let again = run(["import", file.path, "--trip", "Berlin fair"], in: workspace)
+        #expect(again.status == 1)
+        #expect(again.error.contains("Papeterie Müller GmbH") && again.error.contains("Berlin fair"))
+        #expect(try workspace.repository.expenses(in: trip.id).count == 1)
+
         // Into the same trip: a Factur-X PDF, its file kept as the receipt.
         let pdf = try workspace.pick(try EInvoiceSamples.pdf(attaching: [("factur-x.xml", EInvoiceSamples.ubl())]),
                                      named: "invoice.pdf")

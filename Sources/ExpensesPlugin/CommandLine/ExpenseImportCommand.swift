@@ -76,6 +76,9 @@ public enum ExpenseImportCommand {
                                                          endDate: invoice.issueDate, currency: invoice.currency))
             createdTrip = true
         }
+        if !createdTrip, let existing = try repository.expense(withReceipt: imported.receipt.reference, in: trip.id) {
+            throw ImportCommandError.alreadyAdded(existing, trip: trip)
+        }
         var details = invoice.expenseDetails(category: options.category, receipt: imported.receipt.reference)
         details.exchangeRate = options.rate
         do {
@@ -127,12 +130,16 @@ public enum ExpenseImportCommand {
 
 enum ImportCommandError: Error, LocalizedError {
     case needsRate(invoice: Currency, trip: Trip)
+    case alreadyAdded(Expense, trip: Trip)
 
     var errorDescription: String? {
         switch self {
         case .needsRate(let invoice, let trip):
             return String(format: tr("The invoice is in %@ and the trip “%@” in %@: give how many %@ one %@ was worth with --rate."),
                           invoice.code, trip.name, trip.currency.code, trip.currency.code, invoice.code)
+        case .alreadyAdded(let expense, let trip):
+            return String(format: tr("This file is already the receipt of “%@” (%@) in “%@”; it was not added again."),
+                          expense.vendor, expense.date.formatted(.medium), trip.name)
         }
     }
 }

@@ -46,6 +46,16 @@ extension TripDetailView {
     }
 
     private func add(_ imported: InvoiceFileImport, to trip: Trip) {
+        do {
+            if let existing = try repository.expense(withReceipt: imported.receipt.reference, in: trip.id) {
+                context.showToast(String(format: tr("This file is already the receipt of “%@” in this trip."),
+                                         existing.vendor.isEmpty ? existing.category.localizedName : existing.vendor))
+                return
+            }
+        } catch {
+            context.showToast(error.localizedDescription)
+            return
+        }
         let details = imported.details(for: trip.details)
         switch imported.invoice {
         case .failure(let problem):

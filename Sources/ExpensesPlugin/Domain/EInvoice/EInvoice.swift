@@ -72,7 +72,7 @@ public enum EInvoiceError: Error, LocalizedError, Hashable, Sendable {
     case unreadablePDF(reason: String)
     case tooLarge(limit: Int)
     case notWellFormed(line: Int, reason: String)
-    /// A DOCTYPE: e-invoices never have one, and entities are how XML attacks work.
+    /// A DOCTYPE: e-invoices never have one, and the entities it can declare are how XML attacks work.
     case documentTypeDeclaration
     case tooDeeplyNested(limit: Int)
     /// XML, but its root is not a CII or UBL invoice.
@@ -110,7 +110,7 @@ public enum EInvoiceError: Error, LocalizedError, Hashable, Sendable {
             return String(format: tr("The e-invoice XML is damaged at line %d (%@), so it could not be read. Ask the supplier for the invoice again."),
                           line, reason)
         case .documentTypeDeclaration:
-            return tr("The XML file declares a document type with entities, which e-invoices never do; for safety it was not read.")
+            return tr("The XML file has a document type declaration, which e-invoices never have; for safety it was not read.")
         case .tooDeeplyNested(let limit):
             return String(format: tr("The XML file nests elements more than %d deep, which e-invoices never do; for safety it was not read."), limit)
         case .unknownDocument(let root):

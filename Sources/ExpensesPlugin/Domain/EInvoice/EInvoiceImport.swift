@@ -66,6 +66,12 @@ extension EInvoice {
 }
 
 extension ExpenseRepository {
+    /// The trip's expense whose receipt is `reference`, if any: the same invoice added twice
+    /// would count twice.
+    public func expense(withReceipt reference: ReceiptReference, in tripID: TripID) throws -> Expense? {
+        try expenses(in: tripID).first { $0.receipt == reference }
+    }
+
     /// Stores the file as a receipt (any JPEG, PNG, WebP, PDF or XML file is kept) and reads
     /// the e-invoice in it. Throws only when the file cannot be kept as a receipt at all.
     /// Reads PDFs with Poppler: call it off the main thread.
