@@ -49,8 +49,8 @@ struct EInvoiceImportPageTests {
         let viewer = try #require(dialog.viewReceipt())
         let document = try #require(viewer.document)
         #expect(await MainLoop.wait(until: { document.pageCount == 1 }, timeout: 10))
-        viewer.window.close()
-        dialog.window.close()
+        viewer.close()
+        dialog.close()
 
         // The report's receipt page is the invoice, readable.
         let report = try #require(detail.showReport())
@@ -62,7 +62,7 @@ struct EInvoiceImportPageTests {
         #expect(texts.last?.contains("Printer paper") == true)
         #expect(texts.last?.contains("RE-2026-0042") == true)
         #expect(texts.contains { $0.contains(tr("VAT on suppliers’ invoices")) })
-        report.window.close()
+        report.close()
 
         // Undo takes it out again.
         let undo = try #require(f.host.undoHandlers.first)
@@ -108,7 +108,7 @@ struct EInvoiceImportPageTests {
         #expect(dialog.visibleMessages == [EInvoiceError.noInvoiceInPDF(attachments: []).localizedDescription])
         #expect(dialog.importNote.hasCssClass("warning"))
         #expect(!dialog.vatGroup.isVisible)
-        dialog.window.close()
+        dialog.close()
 
         // A broken XML is kept too, and says where it breaks.
         let broken = try f.directory.write(EInvoiceSamples.cii().prefix(700), named: "broken.xml")
@@ -117,7 +117,7 @@ struct EInvoiceImportPageTests {
         #expect(second !== dialog)
         #expect(second.receipt?.kind == .xml)
         #expect(second.importNote.text.contains(String(format: tr("The e-invoice XML is damaged at line %d (%@), so it could not be read. Ask the supplier for the invoice again."), 0, "").prefix(20)))
-        second.window.close()
+        second.close()
 
         // Not a receipt at all: nothing is opened, a toast says why.
         let text = try f.directory.write(Data("just words".utf8), named: "notes.txt")

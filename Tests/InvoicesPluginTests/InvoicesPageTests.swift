@@ -93,7 +93,7 @@ struct InvoicesPageTests {
         // With clients, "New Client…" is the combo's last choice; cancelling goes back.
         editor.clientRow.selectedIndex = editor.clients.count
         let second = try #require(editor.clientEditor)
-        second.window.close()
+        second.close()
         #expect(editor.clientRow.selectedIndex == 0)
 
         fill(editor.lineEditors[0], "Logo design\nthree drafts and the final artwork", quantity: "3", price: "100.00", tax: "19")

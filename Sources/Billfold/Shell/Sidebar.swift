@@ -23,11 +23,13 @@ final class Sidebar {
         let scroller = ScrolledWindow(child: list)
         scroller.expandsVertically = true
         widget = Box(.vertical, children: [header, scroller])
-        list.onRowActivated { [unowned self] index in
+        list.onRowActivated { [weak self] index in
+            guard let self else { return }
             guard self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
-        list.onSelectionChanged { [unowned self] index in
+        list.onSelectionChanged { [weak self] index in
+            guard let self else { return }
             guard let index, self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }

@@ -9,8 +9,7 @@ import GtkKit
 /// memory whole), or every page of a PDF receipt in the document preview (an XML e-invoice as a
 /// page laid out from it).
 @MainActor
-final class ReceiptViewer {
-    let window: AdwaitaWindow
+final class ReceiptViewer: AdwaitaWindow {
     let picture = PixelPicture()
     let message = Label("", style: "dim-label")
     private let stack = Stack()
@@ -23,8 +22,8 @@ final class ReceiptViewer {
     nonisolated static let pixelSize = 2048
 
     init(reference: ReceiptReference, name: String, store: ReceiptStore, parent: Window?) {
-        window = AdwaitaWindow()
-        window.makeDialog(title: name, over: parent, width: 720, height: 820)
+        super.init()
+        makeDialog(title: name, over: parent, width: 720, height: 820)
         let header = HeaderBar(title: WindowTitle(name))
         let spinner = Label(tr("Loading…"), style: "dim-label")
         message.setMargins(24)
@@ -37,8 +36,8 @@ final class ReceiptViewer {
         stack.add(message, named: "message")
         stack.expandsVertically = true
         stack.visibleChildName = "loading"
-        window.content = Box(.vertical, children: [header, stack])
-        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+        self.content = Box(.vertical, children: [header, stack])
+        addShortcut("Escape") { [weak self] in self?.close() }
 
         guard reference.kind.isImage else {
             let document = DocumentPreview()
@@ -75,5 +74,4 @@ final class ReceiptViewer {
         }
     }
 
-    func present() { window.present() }
 }
