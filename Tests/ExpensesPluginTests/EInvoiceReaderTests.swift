@@ -55,6 +55,16 @@ import Testing
         #expect(prefixed == invoice)
     }
 
+    @Test func zugferd1SaysTheSameWithOtherNames() throws {
+        let old = try EInvoiceReader.read(EInvoiceSamples.zugferd1())
+        let new = try EInvoiceReader.read(EInvoiceSamples.cii())
+        #expect(old.syntax == .zugferd1)
+        #expect(old.vatBreakdown == expectedVAT)
+        #expect(old.grandTotal == new.grandTotal && old.vatTotal == new.vatTotal && old.netTotal == new.netTotal)
+        #expect(old.sellerName == new.sellerName && old.sellerVATID == new.sellerVATID && old.issueDate == new.issueDate)
+        #expect(old.lines == new.lines)
+    }
+
     @Test func creditNotesAreRefusedWithAReason() {
         #expect(throws: EInvoiceError.creditNote) { try EInvoiceReader.read(EInvoiceSamples.ubl(root: "CreditNote")) }
         #expect(throws: EInvoiceError.creditNote) { try EInvoiceReader.read(EInvoiceSamples.cii(typeCode: "381")) }
@@ -143,7 +153,7 @@ import Testing
         #expect(throws: EInvoiceError.unknownDocument(root: "html")) {
             try EInvoiceReader.read(Data("<html><body>Invoice</body></html>".utf8))
         }
-        #expect(throws: EInvoiceError.unsupportedVersion("ZUGFeRD 1.0")) {
+        #expect(throws: EInvoiceError.missingField("invoice number")) {
             try EInvoiceReader.read(Data("<rsm:CrossIndustryDocument xmlns:rsm=\"urn:ferd:CrossIndustryDocument:invoice:1p0\"/>".utf8))
         }
         let noSeller = String(decoding: EInvoiceSamples.cii(), as: UTF8.self)
@@ -163,6 +173,9 @@ import Testing
         let zugferd = try EInvoiceSamples.pdf(attaching: [("notes.txt", Data("hello".utf8)),
                                                           ("zugferd-invoice.xml", EInvoiceSamples.ubl())])
         #expect(try EInvoiceFile.read(zugferd, kind: .pdf).syntax == .ubl)
+        // ZUGFeRD 1.0's own name for the file.
+        let version1 = try EInvoiceSamples.pdf(attaching: [("ZUGFeRD-invoice.xml", EInvoiceSamples.zugferd1())])
+        #expect(try EInvoiceFile.read(version1, kind: .pdf).syntax == .zugferd1)
     }
 
     @Test func anEmbeddedFileIsReadOnlyUpToTheLimit() throws {

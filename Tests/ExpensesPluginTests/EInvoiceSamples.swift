@@ -110,6 +110,59 @@ enum EInvoiceSamples {
         return Data(xml.utf8)
     }
 
+    /// The same purchase as ZUGFeRD 1.0 (Comfort) wrote it, before EN 16931: another root, other
+    /// namespaces, other names for the same parts.
+    static func zugferd1() -> Data {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:15">
+          <rsm:SpecifiedExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:ferd:CrossIndustryDocument:invoice:1p0:comfort</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:SpecifiedExchangedDocumentContext>
+          <rsm:HeaderExchangedDocument>
+            <ram:ID>RE-2026-0042</ram:ID><ram:Name>RECHNUNG</ram:Name><ram:TypeCode>380</ram:TypeCode>
+            <ram:IssueDateTime><udt:DateTimeString format="102">20260311</udt:DateTimeString></ram:IssueDateTime>
+          </rsm:HeaderExchangedDocument>
+          <rsm:SpecifiedSupplyChainTradeTransaction>
+            <ram:ApplicableSupplyChainTradeAgreement>
+              <ram:SellerTradeParty><ram:Name>Papeterie Müller GmbH</ram:Name><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE123456789</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
+              <ram:BuyerTradeParty><ram:Name>Ada Freelance</ram:Name></ram:BuyerTradeParty>
+            </ram:ApplicableSupplyChainTradeAgreement>
+            <ram:ApplicableSupplyChainTradeSettlement>
+              <ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+              <ram:ApplicableTradeTax><ram:CalculatedAmount currencyID="EUR">19.00</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount currencyID="EUR">100.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:ApplicablePercent>19.00</ram:ApplicablePercent></ram:ApplicableTradeTax>
+              <ram:ApplicableTradeTax><ram:CalculatedAmount currencyID="EUR">3.50</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount currencyID="EUR">50.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:ApplicablePercent>7.00</ram:ApplicablePercent></ram:ApplicableTradeTax>
+              <ram:SpecifiedTradeSettlementMonetarySummation>
+                <ram:LineTotalAmount currencyID="EUR">150.00</ram:LineTotalAmount>
+                <ram:TaxBasisTotalAmount currencyID="EUR">150.00</ram:TaxBasisTotalAmount>
+                <ram:TaxTotalAmount currencyID="EUR">22.50</ram:TaxTotalAmount>
+                <ram:GrandTotalAmount currencyID="EUR">172.50</ram:GrandTotalAmount>
+                <ram:TotalPrepaidAmount currencyID="EUR">0.00</ram:TotalPrepaidAmount>
+                <ram:DuePayableAmount currencyID="EUR">172.50</ram:DuePayableAmount>
+              </ram:SpecifiedTradeSettlementMonetarySummation>
+            </ram:ApplicableSupplyChainTradeSettlement>
+            <ram:IncludedSupplyChainTradeLineItem>
+              <ram:AssociatedDocumentLineDocument><ram:LineID>1</ram:LineID></ram:AssociatedDocumentLineDocument>
+              <ram:SpecifiedSupplyChainTradeDelivery><ram:BilledQuantity unitCode="C62">20.0000</ram:BilledQuantity></ram:SpecifiedSupplyChainTradeDelivery>
+              <ram:SpecifiedSupplyChainTradeSettlement>
+                <ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:ApplicablePercent>19.00</ram:ApplicablePercent></ram:ApplicableTradeTax>
+                <ram:SpecifiedTradeSettlementMonetarySummation><ram:LineTotalAmount currencyID="EUR">100.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementMonetarySummation>
+              </ram:SpecifiedSupplyChainTradeSettlement>
+              <ram:SpecifiedTradeProduct><ram:Name>Printer paper</ram:Name></ram:SpecifiedTradeProduct>
+            </ram:IncludedSupplyChainTradeLineItem>
+            <ram:IncludedSupplyChainTradeLineItem>
+              <ram:AssociatedDocumentLineDocument><ram:LineID>2</ram:LineID></ram:AssociatedDocumentLineDocument>
+              <ram:SpecifiedSupplyChainTradeDelivery><ram:BilledQuantity unitCode="C62">2.0000</ram:BilledQuantity></ram:SpecifiedSupplyChainTradeDelivery>
+              <ram:SpecifiedSupplyChainTradeSettlement>
+                <ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:ApplicablePercent>7.00</ram:ApplicablePercent></ram:ApplicableTradeTax>
+                <ram:SpecifiedTradeSettlementMonetarySummation><ram:LineTotalAmount currencyID="EUR">50.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementMonetarySummation>
+              </ram:SpecifiedSupplyChainTradeSettlement>
+              <ram:SpecifiedTradeProduct><ram:Name>Field guide</ram:Name></ram:SpecifiedTradeProduct>
+            </ram:IncludedSupplyChainTradeLineItem>
+          </rsm:SpecifiedSupplyChainTradeTransaction>
+        </rsm:CrossIndustryDocument>
+        """
+        return Data(xml.utf8)
+    }
+
     /// A one-page PDF drawn by Cairo, with `attachments` embedded the way Factur-X does it:
     /// an incremental update adding the files to the catalog's EmbeddedFiles name tree and /AF.
     static func pdf(attaching attachments: [(name: String, data: Data)] = []) throws -> Data {

@@ -9,11 +9,14 @@ public struct EInvoice: Hashable, Sendable {
         case cii
         /// OASIS UBL 2.1 Invoice: Peppol, XRechnung (UBL).
         case ubl
+        /// ZUGFeRD 1.0's Cross Industry Document, from before EN 16931.
+        case zugferd1
 
         public var displayName: String {
             switch self {
             case .cii: return "UN/CEFACT CII"
             case .ubl: return "UBL 2.1"
+            case .zugferd1: return "ZUGFeRD 1.0"
             }
         }
     }
@@ -77,8 +80,6 @@ public enum EInvoiceError: Error, LocalizedError, Hashable, Sendable {
     case tooDeeplyNested(limit: Int)
     /// XML, but its root is not a CII or UBL invoice.
     case unknownDocument(root: String)
-    /// ZUGFeRD 1.0 and other pre-EN 16931 formats.
-    case unsupportedVersion(String)
     case creditNote
     case missingField(String)
     case invalidAmount(field: String, text: String)
@@ -115,8 +116,6 @@ public enum EInvoiceError: Error, LocalizedError, Hashable, Sendable {
             return String(format: tr("The XML file nests elements more than %d deep, which e-invoices never do; for safety it was not read."), limit)
         case .unknownDocument(let root):
             return String(format: tr("The XML file is a “%@” document, not an EN 16931 invoice in CII or UBL, so nothing could be read from it."), root)
-        case .unsupportedVersion(let format):
-            return String(format: tr("The e-invoice is in the older %@ format, which Billfold does not read. Enter the details from the receipt."), format)
         case .creditNote:
             return tr("This e-invoice is a credit note. Billfold records what you paid, so it adds no expense for it; lower the amount of the invoice it credits instead.")
         case .missingField(let field):

@@ -13,14 +13,14 @@ public enum EInvoiceReader {
     public static func read(_ data: Data) throws(EInvoiceError) -> EInvoice {
         let root = try XMLTree.parse(data)
         switch (root.namespace, root.name) {
-        case (CII.rsm, "CrossIndustryInvoice"):
-            return try CII(root: root).invoice()
+        case (CII.Vocabulary.d16b.rsm, "CrossIndustryInvoice"):
+            return try CII(root: root, names: .d16b).invoice()
+        case (CII.Vocabulary.zugferd1.rsm, "CrossIndustryDocument"):
+            return try CII(root: root, names: .zugferd1).invoice()
         case (UBL.invoice, "Invoice"):
             return try UBL(root: root).invoice()
         case (UBL.creditNote, "CreditNote"):
             throw .creditNote
-        case (_, "CrossIndustryDocument"):
-            throw .unsupportedVersion("ZUGFeRD 1.0")
         default:
             throw .unknownDocument(root: root.name)
         }
@@ -37,22 +37,57 @@ public enum EInvoiceReader {
 
 // MARK: - CII
 
-/// The Cross Industry Invoice (D16B), as Factur-X and XRechnung write it.
+/// The Cross Industry Invoice: D16B as Factur-X, ZUGFeRD 2 and XRechnung write it, and the
+/// older Cross Industry Document of ZUGFeRD 1.0, which says the same with other names.
 private struct CII {
-    static let rsm = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
-    static let ram = "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"
-    static let udt = "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"
+    /// Where the two versions put the same information.
+    struct Vocabulary {
+        let syntax: EInvoice.Syntax
+        let rsm: String
+        let ram: String
+        let udt: String
+        let document: String
+        let transaction: String
+        let agreement: String
+        let settlement: String
+        let summation: String
+        let rate: String
+        let lineDelivery: String
+        let lineSettlement: String
+        let lineSummation: String
+
+        static let d16b = Vocabulary(
+            syntax: .cii, rsm: "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
+            ram: "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
+            udt: "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100",
+            document: "ExchangedDocument", transaction: "SupplyChainTradeTransaction",
+            agreement: "ApplicableHeaderTradeAgreement", settlement: "ApplicableHeaderTradeSettlement",
+            summation: "SpecifiedTradeSettlementHeaderMonetarySummation", rate: "RateApplicablePercent",
+            lineDelivery: "SpecifiedLineTradeDelivery", lineSettlement: "SpecifiedLineTradeSettlement",
+            lineSummation: "SpecifiedTradeSettlementLineMonetarySummation")
+
+        static let zugferd1 = Vocabulary(
+            syntax: .zugferd1, rsm: "urn:ferd:CrossIndustryDocument:invoice:1p0",
+            ram: "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12",
+            udt: "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:15",
+            document: "HeaderExchangedDocument", transaction: "SpecifiedSupplyChainTradeTransaction",
+            agreement: "ApplicableSupplyChainTradeAgreement", settlement: "ApplicableSupplyChainTradeSettlement",
+            summation: "SpecifiedTradeSettlementMonetarySummation", rate: "ApplicablePercent",
+            lineDelivery: "SpecifiedSupplyChainTradeDelivery", lineSettlement: "SpecifiedSupplyChainTradeSettlement",
+            lineSummation: "SpecifiedTradeSettlementMonetarySummation")
+    }
 
     let root: XMLNode
-    private var ram: String { Self.ram }
+    let names: Vocabulary
+    private var ram: String { names.ram }
 
     func invoice() throws(EInvoiceError) -> EInvoice {
-        guard let document = root.child(Self.rsm, "ExchangedDocument") else { throw .missingField(tr("invoice number")) }
-        guard let transaction = root.child(Self.rsm, "SupplyChainTradeTransaction"),
-              let settlement = transaction.child(ram, "ApplicableHeaderTradeSettlement") else {
+        guard let document = root.child(names.rsm, names.document) else { throw .missingField(tr("invoice number")) }
+        guard let transaction = root.child(names.rsm, names.transaction),
+              let settlement = transaction.child(ram, names.settlement) else {
             throw .missingField(tr("totals"))
         }
-        let agreement = transaction.child(ram, "ApplicableHeaderTradeAgreement")
+        let agreement = transaction.child(ram, names.agreement)
         let seller = agreement?.child(ram, "SellerTradeParty")
         let currency = try EInvoiceValues.currency(settlement.child(ram, "InvoiceCurrencyCode")?.value)
         let values = EInvoiceValues(currency: currency)
@@ -70,12 +105,12 @@ private struct CII {
         for tax in settlement.children(ram, "ApplicableTradeTax") {
             breakdown.append(ExpenseVAT(
                 categoryCode: tax.child(ram, "CategoryCode")?.value ?? "",
-                rate: try EInvoiceValues.decimal(tax.child(ram, "RateApplicablePercent"), tr("VAT rate")),
+                rate: try EInvoiceValues.decimal(tax.child(ram, names.rate), tr("VAT rate")),
                 taxableAmount: try values.requiredMoney(tax.child(ram, "BasisAmount"), tr("taxable amount")),
                 taxAmount: try values.requiredMoney(tax.child(ram, "CalculatedAmount"), tr("VAT amount"))))
         }
 
-        guard let totals = settlement.child(ram, "SpecifiedTradeSettlementHeaderMonetarySummation") else {
+        guard let totals = settlement.child(ram, names.summation) else {
             throw .missingField(tr("totals"))
         }
         // BT-110 in the invoice currency; a second one may give the VAT in the accounting currency (BT-111).
@@ -88,22 +123,22 @@ private struct CII {
 
         var lines: [EInvoice.Line] = []
         for item in transaction.children(ram, "IncludedSupplyChainTradeLineItem") {
-            let lineSettlement = item.child(ram, "SpecifiedLineTradeSettlement")
-            let quantity = item.path(ram, "SpecifiedLineTradeDelivery", "BilledQuantity")
+            let lineSettlement = item.child(ram, names.lineSettlement)
+            let quantity = item.path(ram, names.lineDelivery, "BilledQuantity")
             lines.append(EInvoice.Line(
                 name: item.path(ram, "SpecifiedTradeProduct", "Name")?.value ?? "",
                 quantity: try EInvoiceValues.decimal(quantity, tr("quantity")),
                 unitCode: quantity?.attributes["unitCode"] ?? "",
                 netAmount: try values.requiredMoney(
-                    lineSettlement?.path(ram, "SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"),
+                    lineSettlement?.path(ram, names.lineSummation, "LineTotalAmount"),
                     tr("line amount")),
-                vatRate: try EInvoiceValues.decimal(lineSettlement?.path(ram, "ApplicableTradeTax", "RateApplicablePercent"),
+                vatRate: try EInvoiceValues.decimal(lineSettlement?.path(ram, "ApplicableTradeTax", names.rate),
                                                     tr("VAT rate"))))
         }
 
         let breakdownTax = try breakdown.totalTaxOrZero(currency)
         return try EInvoiceReader.finish(EInvoice(
-            syntax: .cii, number: number, typeCode: document.child(ram, "TypeCode")?.value ?? "380",
+            syntax: names.syntax, number: number, typeCode: document.child(ram, "TypeCode")?.value ?? "380",
             issueDate: issueDate, dueDate: dueDate, sellerName: sellerName, sellerVATID: sellerVATID,
             buyerName: agreement?.path(ram, "BuyerTradeParty", "Name")?.value ?? "",
             currency: currency, lines: lines, vatBreakdown: breakdown,
@@ -116,7 +151,7 @@ private struct CII {
 
     /// `<ram:X><udt:DateTimeString format="102">20240315</udt:DateTimeString></ram:X>`.
     private func dateText(_ node: XMLNode?) -> String? {
-        node?.child(Self.udt, "DateTimeString")?.value
+        node?.child(names.udt, "DateTimeString")?.value
     }
 }
 
