@@ -38,7 +38,7 @@ struct EInvoiceTemplate {
         if !invoice.lines.isEmpty {
             let rows = invoice.lines.map { line in
                 TableRow([line.name,
-                          line.quantity.map { numbers.string(from: $0, maximumFractionDigits: 4) + " " + line.unitCode } ?? "",
+                          line.quantity.map { quantity($0, unitCode: line.unitCode) } ?? "",
                           line.vatRate.map { numbers.percentString(from: $0, maximumFractionDigits: 3) } ?? "",
                           money.string(from: line.netAmount)])
             }
@@ -68,4 +68,17 @@ struct EInvoiceTemplate {
         blocks.append(.keyValues(KeyValueList(totals, placement: .trailing, spaceBefore: 12)))
         return blocks
     }
+
+    /// "20", "3 h", "1.5 kg": pieces need no unit; other UN/ECE Rec 20 codes become their symbol,
+    /// and a code without a common symbol is shown as it is.
+    private func quantity(_ value: Decimal, unitCode: String) -> String {
+        let number = numbers.string(from: value, maximumFractionDigits: 4)
+        let symbol = Self.unitSymbols[unitCode] ?? unitCode
+        return symbol.isEmpty ? number : number + " " + symbol
+    }
+
+    private static let unitSymbols = [
+        "C62": "", "H87": "", "EA": "", "XPP": "", "HUR": "h", "MIN": "min", "KGM": "kg", "GRM": "g",
+        "MTR": "m", "KMT": "km", "LTR": "l", "MTK": "m²", "MTQ": "m³", "KWH": "kWh",
+    ]
 }

@@ -106,7 +106,7 @@ public final class TripDetailView {
         let addFirst = Button(label: tr("Add _Expense"))
         addFirst.addCssClass("pill")
         addFirst.align(horizontal: .center)
-        let noExpensesLabel = Label(tr("No expenses yet. Add what you spent, with a photo of the receipt."),
+        let noExpensesLabel = Label(tr("No expenses yet. Add what you spent, with a photo of the receipt, or drop a supplier’s e-invoice here."),
                                     style: "dim-label")
         noExpensesLabel.setJustification(.center)
         noExpenses = Box(.vertical, spacing: 12, children: [noExpensesLabel, addFirst])
