@@ -76,7 +76,6 @@ final class EnterLicenseDialog: AdwaitaWindow {
             self.load(fileAt: URL(fileURLWithPath: path))
             return true
         }
-        addShortcut("Escape") { [weak self] in self?.close() }
         addShortcut("<Control>Return") { [weak self] in self?.activateLicense() }
         revalidate()
     }

@@ -168,7 +168,6 @@ public final class ExpenseDialog: AdwaitaWindow {
             self.importReceipt(from: URL(fileURLWithPath: path))
             return true
         }
-        addShortcut("Escape") { [weak self] in self?.close() }
         check()
     }
 

@@ -37,7 +37,6 @@ final class ReceiptViewer: AdwaitaWindow {
         stack.expandsVertically = true
         stack.visibleChildName = "loading"
         self.content = Box(.vertical, children: [header, stack])
-        addShortcut("Escape") { [weak self] in self?.close() }
 
         guard reference.kind.isImage else {
             let document = DocumentPreview()

@@ -69,7 +69,6 @@ public final class TripDialog: AdwaitaWindow {
         for row in [nameRow, startRow, endRow, purposeRow] {
             row.onEntryActivated { [weak self] in self?.save() }
         }
-        addShortcut("Escape") { [weak self] in self?.close() }
         check()
     }
 

@@ -37,12 +37,13 @@ open class Window: Widget {
     }
 
     /// Makes the window a dialog over `parent`: titled, modal, kept above it, at a default size
-    /// (-1: as tall as its content asks).
+    /// (-1: as tall as its content asks), closed by Escape as every dialog is.
     public func makeDialog(title: String, over parent: Window?, width: Int, height: Int = -1) {
         self.title = title
         transientParent = parent
         isModal = true
         setDefaultSize(width: width, height: height)
+        addShortcut("Escape") { [weak self] in self?.close() }
     }
 
     public var hidesOnClose: Bool {
