@@ -116,7 +116,10 @@ public final class FinalizationProbe {
     private let mainActorThread = bf_thread_id()
     private let flag = Flag()
 
+    private let watched: UnsafeMutableRawPointer
+
     public init(watching object: Object) {
+        watched = object.rawPointer
         let data = Unmanaged.passRetained(flag).toOpaque()
         g_object_weak_ref(object.objectPointer, { data, _ in
             guard let data else { return }
@@ -127,6 +130,8 @@ public final class FinalizationProbe {
     }
 
     public var isFinalized: Bool { flag.finalized }
+    /// Whether this probe watches `object` (compared by address, so only while it lives).
+    public func watches(_ object: Object) -> Bool { !flag.finalized && watched == object.rawPointer }
     /// Whether finalization ran on the main actor's thread, where GTK objects must die.
     public var wasFinalizedOnMainActor: Bool { flag.finalized && flag.thread == mainActorThread }
 }

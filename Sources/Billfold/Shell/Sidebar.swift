@@ -13,9 +13,11 @@ final class Sidebar {
 
     let widget: Box
     private let header = HeaderBar(title: WindowTitle(tr("Billfold")))
-    private let list = ListBox()
+    let list = ListBox()
     private(set) var pageIDs: [String] = []
+    /// Called when the user picks a page; not for `select(_:)`, which the window calls itself.
     var onPageSelected: (@MainActor (String) -> Void)?
+    private var isSelecting = false
 
     init() {
         list.styleAsNavigationSidebar()
@@ -29,7 +31,7 @@ final class Sidebar {
             self.onPageSelected?(self.pageIDs[index])
         }
         list.onSelectionChanged { [weak self] index in
-            guard let self else { return }
+            guard let self, !self.isSelecting else { return }
             guard let index, self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
@@ -60,6 +62,8 @@ final class Sidebar {
 
     func select(_ id: String) {
         guard let index = pageIDs.firstIndex(of: id), list.selectedIndex != index else { return }
+        isSelecting = true
+        defer { isSelecting = false }
         list.selectedIndex = index
     }
 }

@@ -313,8 +313,12 @@ package final class InvoiceDetailView {
         dialog.onRecord = { [weak self] amount, date, note in
             self?.change { invoice in try invoice.recordPayment(amount, on: date, note: note) }
         }
+        paymentDialog = dialog
         dialog.present()
     }
+
+    /// The payment dialog while it exists; the window's own lifetime keeps it, not this pane.
+    private(set) weak var paymentDialog: PaymentDialog?
 
     private func duplicate() {
         guard let invoice else { return }
