@@ -183,7 +183,7 @@ import Testing
         let document = try PDFDocument(data: try EInvoiceSamples.pdf(attaching: [("factur-x.xml", xml)]))
         #expect(document.attachmentNames == ["factur-x.xml"])
         #expect(try document.attachment(namedAnyOf: ["FACTUR-X.XML"], maxByteCount: xml.count)?.data == xml)
-        #expect(throws: PDFAttachmentError.tooLarge(name: "factur-x.xml", limit: 100)) {
+        #expect(throws: PDFEmbeddedFileError.tooLarge(name: "factur-x.xml", limit: 100)) {
             try document.attachment(namedAnyOf: ["factur-x.xml"], maxByteCount: 100)
         }
         #expect(try document.attachment(namedAnyOf: ["xrechnung.xml"], maxByteCount: xml.count) == nil)

@@ -20,8 +20,8 @@ public enum EInvoiceFile {
             } catch {
                 throw .unreadablePDF(reason: error.localizedDescription)
             }
-            let attachment: PDFAttachment?
-            do throws(PDFAttachmentError) {
+            let attachment: PDFEmbeddedFile?
+            do throws(PDFEmbeddedFileError) {
                 attachment = try document.attachment(namedAnyOf: embeddedNames, maxByteCount: EInvoiceReader.maximumByteCount)
             } catch {
                 switch error {

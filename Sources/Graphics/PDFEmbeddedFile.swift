@@ -3,14 +3,14 @@ import CPoppler
 import Foundation
 
 /// A file embedded in a PDF (its EmbeddedFiles name tree), such as the XML of a Factur-X invoice.
-public struct PDFAttachment: Sendable, Hashable {
+public struct PDFEmbeddedFile: Sendable, Hashable {
     /// The name the PDF gives the file ("factur-x.xml").
     public let name: String
     public let data: Data
 }
 
 /// Why an embedded file could not be read.
-public enum PDFAttachmentError: Error, Equatable, Sendable {
+public enum PDFEmbeddedFileError: Error, Equatable, Sendable {
     /// The file is larger than the caller accepts; reading stopped there.
     case tooLarge(name: String, limit: Int)
     /// Poppler could not decode the embedded stream.
@@ -25,12 +25,12 @@ extension PDFDocument {
 
     /// The first embedded file whose name is one of `names` (ignoring case), read whole
     /// unless it is larger than `maxByteCount`; nil when there is none.
-    public func attachment(namedAnyOf names: [String], maxByteCount: Int) throws(PDFAttachmentError) -> PDFAttachment? {
-        let result: Result<PDFAttachment?, PDFAttachmentError> = withAttachments { attachments in
+    public func attachment(namedAnyOf names: [String], maxByteCount: Int) throws(PDFEmbeddedFileError) -> PDFEmbeddedFile? {
+        let result: Result<PDFEmbeddedFile?, PDFEmbeddedFileError> = withAttachments { attachments in
             for wanted in names {
                 guard let found = attachments.first(where: { $0.name.lowercased() == wanted.lowercased() }) else { continue }
-                return Result { () throws(PDFAttachmentError) in
-                    PDFAttachment(name: found.name, data: try read(found.raw, name: found.name, limit: maxByteCount))
+                return Result { () throws(PDFEmbeddedFileError) in
+                    PDFEmbeddedFile(name: found.name, data: try read(found.raw, name: found.name, limit: maxByteCount))
                 }
             }
             return .success(nil)
@@ -62,7 +62,7 @@ extension PDFDocument {
 
     /// Copies the attachment's bytes, stopping as soon as they pass `limit`.
     private func read(_ attachment: UnsafeMutablePointer<PopplerAttachment>, name: String,
-                      limit: Int) throws(PDFAttachmentError) -> Data {
+                      limit: Int) throws(PDFEmbeddedFileError) -> Data {
         // The size the PDF declares (/Params /Size), all ones when it gives none; the copy
         // below counts the real bytes either way.
         let declared = poppler.functions.attachment_get_size(attachment)
