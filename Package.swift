@@ -47,17 +47,19 @@ let package = Package(
         .target(name: "Storage", dependencies: ["BillfoldCore", "CSQLite"]),
         .target(name: "BillfoldCore", dependencies: ["CIntl"]),
         .target(name: "Documents", dependencies: ["Graphics", "BillfoldCore", "CIntl"]),
-        .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore"]),
+        .target(name: "Licensing", dependencies: ["CSodium", "BillfoldCore", "Plans"]),
+        // The free and Pro plans: tiers, the features Pro unlocks, the Entitlements service.
+        .target(name: "Plans", dependencies: ["BillfoldCore"]),
 
         // The plugin contract and the shared UI.
-        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit"]),
-        .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore"]),
+        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit", "Plans"]),
+        .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore", "Plans"]),
 
         // Plugins: they know the layers above, never each other nor the shell.
         .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
-        .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing"]),
+        .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing", "Plans"]),
         // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
-        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI"]),
+        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans"]),
         .target(name: "ExpensesPlugin", dependencies: [
             "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf",
         ]),
@@ -65,11 +67,10 @@ let package = Package(
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin",
-        ]),
+            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin", "Plans"]),
 
         // Vendor tool: makes the signing key pair and issues licences.
-        .executableTarget(name: "LicenseTool", dependencies: ["Licensing", "BillfoldCore"]),
+        .executableTarget(name: "LicenseTool", dependencies: ["Licensing", "BillfoldCore", "Plans"]),
 
         // Benchmarks: commands that print a table (never timed tests).
         .executableTarget(name: "DocumentsBenchmark", dependencies: ["Documents", "Graphics"],
@@ -85,11 +86,10 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport", "SeededRandom"]),
-        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool", "SeededRandom"]),
+        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool", "SeededRandom", "Plans"]),
         .testTarget(name: "EntitlementsPluginTests", dependencies: [
             "EntitlementsPlugin", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
-            "TestSupport",
-        ]),
+            "TestSupport", "Plans"]),
 
         // Data core: tests, the child process the crash test kills, and the benchmark.
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "SeededRandom"]),
@@ -99,7 +99,7 @@ let package = Package(
         // Faults, damage and hostile files, driven through the real binary and the storage layer.
         .testTarget(name: "FaultInjectionTests", dependencies: [
             "Billfold", "Storage", "BillfoldCore", "InvoicesPlugin", "InvoicesBenchmarkData", "ExpensesPlugin",
-            "Licensing", "Graphics", "CGdkPixbuf", "CSQLite",
+            "Licensing", "Graphics", "CGdkPixbuf", "CSQLite", "Plans",
         ]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore", "PDFInspection"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection"]),
-        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData"],
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection", "Plans"]),
+        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData", "Plans"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // The fill both invoices benchmarks use, and the one that times the page in a real window.
         .target(name: "InvoicesBenchmarkData", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"],

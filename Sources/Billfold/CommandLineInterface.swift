@@ -1,10 +1,13 @@
 import BillfoldCore
 import Foundation
+import Plans
 import PluginAPI
 
 /// Billfold's command line: options, and the subcommands plugins offer, which need no display.
 struct CommandLineInterface {
     let commands: [CommandLineCommand]
+    /// The user's plan, read only when a command asks for it.
+    var plan: @Sendable () -> EntitlementStatus = { .free }
 
     /// Handles the arguments if they ask for something other than the window; returns the exit
     /// status then, or nil to start the app.
@@ -19,7 +22,7 @@ struct CommandLineInterface {
             return 0
         default:
             if let command = commands.first(where: { $0.name == first }) {
-                let environment = CommandLineEnvironment { try AppDatabase.open().get() }
+                let environment = CommandLineEnvironment(openDatabase: { try AppDatabase.open().get() }, plan: plan)
                 return command.run(Array(arguments.dropFirst()), environment)
             }
             let message = String(format: tr("Unknown command or option “%@”."), first)

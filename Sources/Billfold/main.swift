@@ -3,6 +3,7 @@ import EntitlementsPlugin
 import ExpensesPlugin
 import Foundation
 import InvoicesPlugin
+import Plans
 import PluginAPI
 import TipSplitPlugin
 
@@ -18,7 +19,8 @@ Localization.setUp(localeDirectory: AppInfo.localeDirectory)
 
 let commandLine = CommandLineInterface(
     commands: LibraryCommands.all(checks: pluginTypes.map { type in { try type.checkLibrary($0) } })
-        + pluginTypes.flatMap { $0.commands })
+        + pluginTypes.flatMap { $0.commands },
+    plan: { MainActor.assumeIsolated { pluginTypes.lazy.compactMap { $0.commandLinePlan() }.first ?? .free } })
 if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import Plans
 
 /// The small "Pro" mark on a control that needs Billfold Pro. It shows only while the feature
 /// is not allowed, and hides or reappears the moment a licence is added or removed.

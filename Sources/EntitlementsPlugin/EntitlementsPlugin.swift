@@ -3,6 +3,7 @@ import Foundation
 import GObjectCore
 import GtkKit
 import Licensing
+import Plans
 import PluginAPI
 
 /// Billfold Pro: keeps the offline licence, publishes the `Entitlements` service and the
@@ -35,6 +36,11 @@ public final class BillfoldPro: Plugin {
         self.directory = { directory }
         self.publicKey = publicKey
         self.clock = clock
+    }
+
+    /// The installed licence's plan, checked against the trusted key as the window does.
+    public static func commandLinePlan() -> EntitlementStatus? {
+        LicenseStore(directory: AppPaths.configDirectory, publicKey: TrustedKey.current, clock: { Date() }).status
     }
 
     public var info: PluginInfo {

@@ -29,7 +29,8 @@ public final class Invoices: Plugin {
                     environment.complain(error.localizedDescription)
                     return 1
                 }
-                return InvoicesCommandLine.run(arguments: arguments, database: database)
+                return InvoicesCommandLine.run(arguments: arguments, database: database,
+                                               plan: InvoicePlan(status: environment.plan()))
             },
         ]
     }

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Licensing
+import Plans
 
 /// Exit statuses, listed in `--help`.
 enum ExitStatus: Int32 {

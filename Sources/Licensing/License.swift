@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 
 /// What a licence says: who it is for, which plan, when it runs and what it unlocks.
 /// Dates are whole seconds (that is what the signed form holds).

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 
 /// How a verified licence stands at some moment, when it is in force.
 public enum LicenseStanding: Sendable, Hashable {

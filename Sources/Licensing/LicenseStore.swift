@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 
 /// Keeps the active licence file in the configuration folder and turns it into the current
 /// entitlement. The Entitlements plugin publishes it as the `Entitlements` service.

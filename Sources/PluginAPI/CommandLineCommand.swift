@@ -1,4 +1,5 @@
 import Foundation
+import Plans
 import Storage
 
 /// A subcommand a plugin adds to `billfold` (e.g. `billfold invoice list`). It runs without a
@@ -19,15 +20,22 @@ public struct CommandLineCommand: Sendable {
     }
 }
 
-/// What a command gets from the shell: the app's database, opened on first use.
+/// What a command gets from the shell: the app's database, opened on first use, and the
+/// user's plan, so the command line obeys it as the window does.
 public struct CommandLineEnvironment: Sendable {
     private let openDatabase: @Sendable () throws -> Database
+    private let readPlan: @Sendable () -> EntitlementStatus
 
-    public init(openDatabase: @escaping @Sendable () throws -> Database) {
+    public init(openDatabase: @escaping @Sendable () throws -> Database,
+                plan: @escaping @Sendable () -> EntitlementStatus = { .free }) {
         self.openDatabase = openDatabase
+        readPlan = plan
     }
 
     public func database() throws -> Database { try openDatabase() }
+
+    /// The plan the installed licence gives; the free plan without one.
+    public func plan() -> EntitlementStatus { readPlan() }
 
     /// Writes a line to standard error.
     public func complain(_ message: String) {

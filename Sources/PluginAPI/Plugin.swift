@@ -1,4 +1,5 @@
 import GtkKit
+import Plans
 import Storage
 
 /// What the shell shows about a plugin before and after it is enabled.
@@ -71,6 +72,10 @@ public protocol Plugin: AnyObject {
     /// every file the data refers to is there and unchanged): one line per problem found.
     nonisolated static func checkLibrary(_ database: Database) throws -> [String]
 
+    /// The plan for the command line, where no plugin is activated; only the plugin that keeps
+    /// the licence answers.
+    static func commandLinePlan() -> EntitlementStatus?
+
     /// Sets the plugin up: migrations, services, actions, its page. Throwing reports the plugin
     /// as failed in the UI; the others keep working.
     func activate(in context: PluginContext) throws
@@ -89,6 +94,7 @@ public protocol Plugin: AnyObject {
 extension Plugin {
     public nonisolated static var commands: [CommandLineCommand] { [] }
     public nonisolated static func checkLibrary(_ database: Database) throws -> [String] { [] }
+    public static func commandLinePlan() -> EntitlementStatus? { nil }
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

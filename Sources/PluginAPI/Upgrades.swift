@@ -1,4 +1,5 @@
 import BillfoldCore
+import Plans
 
 /// Shows the user what Billfold Pro adds when they try a gated action. The Entitlements plugin
 /// publishes it; other plugins reach it through `PluginContext.ensureAllowed(_:)`.

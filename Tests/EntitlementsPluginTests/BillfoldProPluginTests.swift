@@ -4,6 +4,7 @@ import Foundation
 import GObjectCore
 import GtkKit
 import Licensing
+import Plans
 import PluginAPI
 import Testing
 import TestSupport

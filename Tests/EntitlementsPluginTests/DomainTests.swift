@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Licensing
+import Plans
 import Testing
 @testable import EntitlementsPlugin
 

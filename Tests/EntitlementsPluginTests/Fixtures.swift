@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import GtkKit
 import Licensing
+import Plans
 import PluginAPI
 import TestSupport
 @testable import EntitlementsPlugin

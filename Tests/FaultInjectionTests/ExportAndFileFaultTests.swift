@@ -24,6 +24,21 @@ import Testing
         return data.starts(with: Data("%PDF-".utf8)) && String(decoding: data.suffix(16), as: UTF8.self).contains("%%EOF")
     }
 
+    @Test func withoutALicenceTheCommandLineKeepsToTheFreePlanAndSaysHowToUnlock() throws {
+        let (library, number) = try library()
+        try FileManager.default.removeItem(at: library.configFolder.appendingPathComponent("license." + LicenseVerifier.fileExtension))
+        let output = library.root.appendingPathComponent("free.pdf").path
+        let outcome = try library.run(["invoice", "export", number, "--output", output])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "Saving invoices as PDF is part of Billfold Pro. Open Billfold, choose Billfold Pro in the sidebar and enter your licence; the preview in the window stays free.\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        // The same licence file, trusted, unlocks it.
+        try library.installProLicence()
+        try library.handOver()
+        #expect(try library.run(["invoice", "export", number, "--output", output]).status == 0)
+        #expect(Self.isPDF(output))
+    }
+
     @Test func aFIFOOrADeviceAsOutputIsRefusedAndLeftAsItIs() throws {
         let (library, number) = try library()
         let fifo = library.root.appendingPathComponent("pipe.pdf").path

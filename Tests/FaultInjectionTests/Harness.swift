@@ -1,6 +1,8 @@
 import BillfoldCore
 import CSQLite
 import Foundation
+import Plans
+import Licensing
 import InvoicesBenchmarkData
 import InvoicesPlugin
 import Storage
@@ -36,6 +38,8 @@ final class Library {
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
             "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            // Debug builds trust this key; the licence below is signed with it.
+            "BILLFOLD_TEST_LICENSE_PUBLIC_KEY": ProLicence.publicKeyLine,
         ]
     }
 
@@ -47,7 +51,14 @@ final class Library {
         try fill(InvoiceRepository(database: database), invoices: invoices)
         try database.executeScript("PRAGMA wal_checkpoint(TRUNCATE)")
         database.close()
+        try installProLicence()
         try handOver()
+    }
+
+    /// PDF export is Billfold Pro's, on the command line too: the library's user has a licence.
+    func installProLicence() throws {
+        try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+        try Data(ProLicence.text.utf8).write(to: configFolder.appendingPathComponent("license." + LicenseVerifier.fileExtension))
     }
 
     private func fill(_ repository: InvoiceRepository, invoices: Int) throws {
@@ -164,4 +175,16 @@ final class Library {
     static func names(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
+}
+
+/// A lifetime Pro licence signed with a key made for this test run.
+enum ProLicence {
+    private static let key = try! LicenseSigningKey.generate()
+    static let publicKeyLine = key.publicKey.base64
+    static let text: String = {
+        let licence = try! License(id: "fault-tests", licenseeName: "Fault Tests", licenseeEmail: "faults@example.com",
+                                   plan: .lifetime, issuedAt: Date(timeIntervalSince1970: 1_735_689_600), expiresAt: nil,
+                                   features: Set(Feature.allCases))
+        return SignedLicense(signing: licence, with: key).armoredText
+    }()
 }

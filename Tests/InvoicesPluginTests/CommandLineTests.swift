@@ -28,7 +28,7 @@ final class CapturedOutput: @unchecked Sendable {
     private func run(_ arguments: [String], _ fixture: Fixture, formatting: InvoicesCommandLine.Formatting? = nil)
         -> (status: Int32, output: CapturedOutput) {
         let captured = CapturedOutput()
-        let status = InvoicesCommandLine.run(arguments: arguments, database: fixture.database, today: day("2024-04-01"),
+        let status = InvoicesCommandLine.run(arguments: arguments, database: fixture.database, plan: .pro, today: day("2024-04-01"),
                                              formatting: formatting ?? english, output: captured.output)
         return (status, captured)
     }

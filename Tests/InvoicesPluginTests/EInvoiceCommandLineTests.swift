@@ -8,7 +8,7 @@ import Testing
 @Suite struct EInvoiceCommandLineTests {
     private func run(_ arguments: [String], _ fixture: Fixture) -> (status: Int32, output: CapturedOutput) {
         let captured = CapturedOutput()
-        let status = InvoicesCommandLine.run(arguments: arguments, database: fixture.database, today: day("2026-03-10"),
+        let status = InvoicesCommandLine.run(arguments: arguments, database: fixture.database, plan: .pro, today: day("2026-03-10"),
                                              output: captured.output)
         return (status, captured)
     }

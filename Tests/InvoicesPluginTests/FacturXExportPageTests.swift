@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import Plans
 import PluginAPI
 import Storage
 import Testing

@@ -101,7 +101,7 @@ import Testing
         let url = fixture.directory.url.appendingPathComponent("facture.pdf")
         let captured = CapturedOutput()
         let status = InvoicesCommandLine.run(arguments: ["export", invoice.number, "--format", "facturx", "--output", url.path],
-                                             database: fixture.database, today: day("2026-03-10"), output: captured.output)
+                                             database: fixture.database, plan: .pro, today: day("2026-03-10"), output: captured.output)
         #expect(status == 0, "\(captured.error)")
         let report = try PDFInspection.inspect(url)
         let files = try #require(report["associated_files"] as? [[String: Any]])

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 import Storage
 import Testing
 @testable import InvoicesPlugin

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 import Testing
 @testable import InvoicesPlugin
 
@@ -242,14 +243,20 @@ import Testing
     // MARK: - Free tier
 
     @MainActor @Test func theFreeTierAllowsFiveInvoices() {
-        #expect(InvoiceRules.canCreateInvoice(existingCount: 4, entitlements: FreeTier()))
-        #expect(!InvoiceRules.canCreateInvoice(existingCount: EntitlementLimits.freeInvoices, entitlements: FreeTier()))
-        #expect(!InvoiceRules.canCreateInvoice(existingCount: 5, entitlements: nil))
-        #expect(InvoiceRules.canCreateInvoice(existingCount: 100_000, entitlements: ProTier()))
+        #expect(InvoicePlan(FreeTier()).allowsNewInvoice(existingCount: 4))
+        #expect(!InvoicePlan(FreeTier()).allowsNewInvoice(existingCount: EntitlementLimits.freeInvoices))
+        #expect(!InvoicePlan(nil).allowsNewInvoice(existingCount: 5))
+        #expect(InvoicePlan(ProTier()).allowsNewInvoice(existingCount: 100_000))
         #expect(throws: InvoiceError.freeTierLimitReached(limit: 5)) {
-            try InvoiceRules.checkCanCreateInvoice(existingCount: 5, entitlements: nil)
+            try InvoicePlan(nil).checkNewInvoice(existingCount: 5)
         }
         #expect(InvoiceRules.canCreateInvoice(existingCount: 10, limit: nil))
+    }
+
+    @MainActor @Test func pdfExportIsPro() {
+        #expect(!InvoicePlan(nil).allowsPDFExport)
+        #expect(throws: InvoiceError.pdfExportNeedsPro) { try InvoicePlan(FreeTier()).checkPDFExport() }
+        #expect(InvoicePlan(ProTier()).allowsPDFExport)
     }
 }
 

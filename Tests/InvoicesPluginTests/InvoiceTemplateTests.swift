@@ -168,12 +168,25 @@ func logoPNG() throws -> Data {
         #expect(InvoicePDF.suggestedFileName(for: invoice) == "Invoice.pdf")
     }
 
+    @Test func theCommandLineKeepsToTheFreePlan() throws {
+        let (fixture, invoice) = try scenario(lines: [line("Consulting", quantity: "8", price: "120.00", rate: "19", unit: "h")])
+        for format in ["pdf", "facturx"] {
+            let output = fixture.directory.url.appendingPathComponent("free.\(format)")
+            let captured = CapturedOutput()
+            let status = InvoicesCommandLine.run(arguments: ["export", invoice.number, "--format", format, "--output", output.path],
+                                                 database: fixture.database, plan: .free, output: captured.output)
+            #expect(status == 1)
+            #expect(captured.error == InvoiceError.pdfExportNeedsPro.localizedDescription)
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
+    }
+
     @Test func theCommandLineExportsAPDF() throws {
         let (fixture, invoice) = try scenario(lines: [line("Consulting", quantity: "8", price: "120.00", rate: "19", unit: "h")])
         let output = fixture.directory.url.appendingPathComponent("out.pdf")
         let captured = CapturedOutput()
         let status = InvoicesCommandLine.run(
-            arguments: ["export", invoice.number.lowercased(), "--output", output.path], database: fixture.database,
+            arguments: ["export", invoice.number.lowercased(), "--output", output.path], database: fixture.database, plan: .pro,
             formatting: .init(money: MoneyFormatter(locale: Locale(identifier: "en_US")),
                               numbers: NumberFormatting(locale: Locale(identifier: "en_US")),
                               dateLocale: Locale(identifier: "en_US")),
@@ -183,14 +196,14 @@ func logoPNG() throws -> Data {
         #expect(text.contains(invoice.number) && text.contains("Consulting") && text.contains("€1,142.40"))
 
         let missing = CapturedOutput()
-        #expect(InvoicesCommandLine.run(arguments: ["export", "NOPE-1", "--output", output.path], database: fixture.database,
+        #expect(InvoicesCommandLine.run(arguments: ["export", "NOPE-1", "--output", output.path], database: fixture.database, plan: .pro,
                                         output: missing.output) == 1)
         #expect(missing.error.contains("NOPE-1"))
-        #expect(InvoicesCommandLine.run(arguments: ["export", invoice.number], database: fixture.database,
+        #expect(InvoicesCommandLine.run(arguments: ["export", invoice.number], database: fixture.database, plan: .pro,
                                         output: CapturedOutput().output) == 2)
         let folder = fixture.directory.url.appendingPathComponent("no/such/folder/out.pdf")
         let unwritable = CapturedOutput()
-        #expect(InvoicesCommandLine.run(arguments: ["export", invoice.number, "-o", folder.path], database: fixture.database,
+        #expect(InvoicesCommandLine.run(arguments: ["export", invoice.number, "-o", folder.path], database: fixture.database, plan: .pro,
                                         output: unwritable.output) == 1)
         #expect(!unwritable.error.isEmpty)
     }

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import GObjectCore
 import GtkKit
+import Plans
 import PluginAPI
 import Storage
 import Graphics

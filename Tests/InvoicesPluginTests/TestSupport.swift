@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 import Storage
 @testable import InvoicesPlugin
 
@@ -82,4 +83,10 @@ struct Fixture {
         try invoice.markSent(on: invoice.issueDate)
         return try repository.save(invoice)
     }
+}
+
+extension InvoicePlan {
+    /// Billfold Pro, for tests of what it unlocks.
+    static let pro = InvoicePlan(status: EntitlementStatus(tier: .pro, features: Set(Feature.allCases), license: nil,
+                                                           condition: .active))
 }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 import Testing
 
 /// Counts calls; a class so `@Sendable` handlers can share it on the main actor.
@@ -23,8 +24,6 @@ struct EntitlementsTests {
         #expect(!free.allows(.exportInvoicePDF))
         #expect(!free.allows(.unlimitedInvoices))
         #expect(free.invoiceLimit == 5)
-        #expect(free.allowsAnotherInvoice(existingCount: 4))
-        #expect(!free.allowsAnotherInvoice(existingCount: 5))
         #expect(!free.status.isInGracePeriod)
         #expect(free.status.graceDaysLeft == nil)
         let counter = Counter()

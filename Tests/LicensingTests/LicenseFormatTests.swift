@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 @testable import Licensing
+import Plans
 import Testing
 
 @Suite("Licence format")

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 @testable import LicenseTool
 import Licensing
+import Plans
 import Testing
 
 /// The built `billfold-license` run as the vendor runs it. SwiftPM puts executables next to

@@ -1,3 +1,4 @@
+import Plans
 import SeededRandom
 import BillfoldCore
 import Foundation

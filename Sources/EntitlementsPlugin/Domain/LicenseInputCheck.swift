@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Licensing
+import Plans
 
 /// What the Enter Licence dialog knows about what was pasted or chosen so far.
 enum LicenseInputOutcome: Equatable {

@@ -1,4 +1,5 @@
 import BillfoldCore
+import Plans
 
 /// What each plan includes, as the Billfold Pro page and the paywall list it.
 enum PlanComparison {

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Plans
 
 /// What the Billfold Pro page says about the current entitlement, worked out without GTK so
 /// each condition's wording can be tested on its own.

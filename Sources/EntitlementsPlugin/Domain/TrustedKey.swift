@@ -3,22 +3,32 @@ import Licensing
 
 /// The public key licences are checked against: the vendor's, compiled in.
 ///
-/// Debug builds only: `BILLFOLD_TEST_LICENSE_PUBLIC_KEY` (the base64 line of a key file written
-/// by `billfold-license keygen`) makes the app trust a test key instead, so end-to-end tests
-/// can enter licences they signed themselves. The hook is compiled out of release builds
+/// Debug builds, and optimized builds for benchmarks compiled with `-Xswiftc -DBILLFOLD_TEST_KEYS`:
+/// `BILLFOLD_TEST_LICENSE_PUBLIC_KEY` (the base64 line of a key file written by
+/// `billfold-license keygen`) makes the app trust a test key instead, so tests and benchmarks
+/// can use licences they signed themselves. The hook is compiled out of plain release builds
 /// (`swift build -c release`, as the Flatpak and install scripts build): there, nothing can
 /// replace the vendor key.
 enum TrustedKey {
     static let testKeyEnvironmentVariable = "BILLFOLD_TEST_LICENSE_PUBLIC_KEY"
 
+    /// Whether this build can trust a test key at all.
+    static var acceptsTestKeys: Bool {
+        #if DEBUG || BILLFOLD_TEST_KEYS
+        return true
+        #else
+        return false
+        #endif
+    }
+
     static var current: LicensePublicKey {
-        #if DEBUG
+        #if DEBUG || BILLFOLD_TEST_KEYS
         if let key = testKey(in: ProcessInfo.processInfo.environment) { return key }
         #endif
         return VendorKey.publicKey
     }
 
-    #if DEBUG
+    #if DEBUG || BILLFOLD_TEST_KEYS
     /// The test key named by the environment, if it holds a valid one.
     static func testKey(in environment: [String: String]) -> LicensePublicKey? {
         guard let text = environment[testKeyEnvironmentVariable], !text.isEmpty else { return nil }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import Plans
 import PluginAPI
 
 /// The `UpgradePrompting` service: when a gated action is tried on the free plan, a dialog

@@ -1,6 +1,7 @@
 import BillfoldCore
 import GtkKit
 import Licensing
+import Plans
 
 /// The Billfold Pro page: the current plan and licence, the buttons to enter or remove a
 /// licence, and what Free and Pro include. It follows the licence store as it changes.

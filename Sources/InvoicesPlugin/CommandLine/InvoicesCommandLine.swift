@@ -43,7 +43,8 @@ public enum InvoicesCommandLine {
 
     /// Runs `arguments` (what follows `invoice`) against `database`; returns the exit status:
     /// 0 done, 1 failed (the message says why), 2 the arguments were wrong.
-    public static func run(arguments: [String], database: Database, today: CalendarDay = .today(),
+    /// `plan` is the user's: PDF exports need Billfold Pro here as in the window.
+    public static func run(arguments: [String], database: Database, plan: InvoicePlan, today: CalendarDay = .today(),
                            formatting: Formatting = Formatting(), output: Output = .console) -> Int32 {
         guard let command = arguments.first else {
             output.error(usageText)
@@ -60,6 +61,7 @@ public enum InvoicesCommandLine {
             case "export":
                 let options = try ExportOptions(rest)
                 let repository = try InvoiceRepository(database: database)
+                if options.format != .xrechnung { try plan.checkPDFExport() }
                 try export(repository: repository, options: options, formatting: formatting)
                 // With --output - the PDF is standard output, so the note goes to standard error.
                 let say = options.output == .standardOutput ? output.error : output.standard

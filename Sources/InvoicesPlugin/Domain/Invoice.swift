@@ -269,19 +269,4 @@ public enum InvoiceRules {
         guard let limit else { return true }
         return existingCount < limit
     }
-
-    /// Asks the Entitlements service; without one, the free tier's limit applies.
-    @MainActor
-    public static func canCreateInvoice(existingCount: Int, entitlements: (any Entitlements)?) -> Bool {
-        canCreateInvoice(existingCount: existingCount, limit: (entitlements ?? FreeTier()).invoiceLimit)
-    }
-
-    /// Throws `freeTierLimitReached` when another invoice is not allowed.
-    @MainActor
-    public static func checkCanCreateInvoice(existingCount: Int, entitlements: (any Entitlements)?) throws(InvoiceError) {
-        let limit = (entitlements ?? FreeTier()).invoiceLimit
-        guard canCreateInvoice(existingCount: existingCount, limit: limit) else {
-            throw .freeTierLimitReached(limit: limit ?? EntitlementLimits.freeInvoices)
-        }
-    }
 }

@@ -123,6 +123,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case currencyMismatch(expected: Currency, found: Currency)
     /// The free tier keeps at most `limit` invoices.
     case freeTierLimitReached(limit: Int)
+    /// Saving, printing or emailing an invoice as PDF needs Billfold Pro.
+    case pdfExportNeedsPro
     case logoUnreadable(reason: String)
     case logoNotAnImage
 
@@ -177,6 +179,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
             return String(format: trn("The free version keeps up to %d invoice. Upgrade to Billfold Pro for unlimited invoices.",
                                       "The free version keeps up to %d invoices. Upgrade to Billfold Pro for unlimited invoices.",
                                       limit), limit)
+        case .pdfExportNeedsPro:
+            return tr("Saving invoices as PDF is part of Billfold Pro. Open Billfold, choose Billfold Pro in the sidebar and enter your licence; the preview in the window stays free.")
         case .logoUnreadable(let reason):
             return String(format: tr("The logo could not be read: %@"), reason)
         case .logoNotAnImage:

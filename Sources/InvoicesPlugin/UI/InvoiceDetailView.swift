@@ -329,7 +329,7 @@ package final class InvoiceDetailView {
     private func duplicate() {
         guard let invoice else { return }
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
             guard context.ensureAllowed(.unlimitedInvoices) else { return }
         }
         do {

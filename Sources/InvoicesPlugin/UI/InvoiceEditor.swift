@@ -457,7 +457,7 @@ final class InvoiceEditor: AdwaitaWindow {
         guard let invoice = current else { return nil }
         if isNew {
             let count = (try? repository.invoiceCount()) ?? 0
-            if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+            if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
                 guard context.ensureAllowed(.unlimitedInvoices) else { return nil }
             }
         }

@@ -355,7 +355,7 @@ package final class InvoicesPage: InvoiceListActions {
     /// Opens the editor on a new draft, unless the free tier's limit is reached.
     func newInvoice() {
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
+        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
             guard context.ensureAllowed(.unlimitedInvoices) else { return }
         }
         openEditor(for: nil)

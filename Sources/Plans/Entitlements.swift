@@ -1,3 +1,4 @@
+import BillfoldCore
 import Foundation
 
 // The Entitlements service: what the user's tier lets them do. Plugins ask it before a gated
@@ -115,6 +116,11 @@ public struct EntitlementStatus: Sendable, Hashable {
     public static let free = EntitlementStatus(tier: .free, features: [], license: nil,
                                                condition: .unlicensed)
 
+    /// The most invoices the user may keep, or `nil` when unlimited.
+    public var invoiceLimit: Int? {
+        features.contains(.unlimitedInvoices) ? nil : EntitlementLimits.freeInvoices
+    }
+
     public var isInGracePeriod: Bool {
         if case .gracePeriod = condition { return true }
         return false
@@ -200,15 +206,8 @@ extension Entitlements {
 
     public func allows(_ feature: Feature) -> Bool { status.features.contains(feature) }
 
-    public var invoiceLimit: Int? {
-        allows(.unlimitedInvoices) ? nil : EntitlementLimits.freeInvoices
-    }
+    public var invoiceLimit: Int? { status.invoiceLimit }
 
-    /// Whether one more invoice may be created when `existingCount` already exist.
-    public func allowsAnotherInvoice(existingCount: Int) -> Bool {
-        guard let limit = invoiceLimit else { return true }
-        return existingCount < limit
-    }
 }
 
 /// The free tier, for when no plugin publishes an `Entitlements` service (for example the
