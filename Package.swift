@@ -117,7 +117,7 @@ let package = Package(
             "ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "GtkKit", "GObjectCore", "PluginAPI",
             "TestSupport",
         ]),
-        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
+        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf", "Graphics"],
                           path: "Benchmarks/ExpensesBenchmark"),
 
         // The shared UI: document preview, document actions, chart view; and the preview's benchmark.
