@@ -59,9 +59,9 @@ public final class BillfoldPro: Plugin {
         scheduleRefresh()
         // Built when first shown: most starts never open this page.
         page = PluginPage(title: info.name, iconName: info.iconName, onShown: { [weak store] in store?.refresh() }) {
-            [unowned self] in
+            [weak self] in
             let view = ProPageView(store: store, actions: actions, backButton: context.makeBackButton())
-            self.view = view
+            self?.view = view
             return view.widget
         }
     }

@@ -38,15 +38,17 @@ public final class Expenses: Plugin {
         // Built when first shown, so starting the app costs nothing for it.
         page = PluginPage(title: info.name, iconName: info.iconName,
                           onShown: { [weak self] in self?.view?.focusSearch() },
-                          build: { [unowned self] in self.makeView(repository: repository, context: context).widget })
+                          build: { [weak self] in
+                              let view = Self.makeView(repository: repository, context: context)
+                              self?.view = view
+                              return view.widget
+                          })
     }
 
-    private func makeView(repository: ExpenseRepository, context: PluginContext) -> ExpensesView {
+    private static func makeView(repository: ExpenseRepository, context: PluginContext) -> ExpensesView {
         // No undo can be open before the page exists: files of old deletions and unsaved forms can go.
         try? repository.purgeDeletedReceipts()
-        let view = ExpensesView(repository: repository, context: context)
-        self.view = view
-        return view
+        return ExpensesView(repository: repository, context: context)
     }
 
     public func deactivate() {

@@ -62,10 +62,10 @@ public enum MainLoop {
     /// Calls `body` on the main loop after `milliseconds`.
     @MainActor
     public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(ClosureBox<VoidHandler>(body)).toOpaque()
+        let box = Unmanaged.passRetained(MainLoopCallback(body)).toOpaque()
         g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            let box = Unmanaged<ClosureBox<VoidHandler>>.fromOpaque(data!).takeRetainedValue()
-            MainActor.assumeIsolated { box.handler() }
+            let box = Unmanaged<MainLoopCallback>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { box.body() }
             return 0
         }, box, nil)
     }
@@ -73,11 +73,17 @@ public enum MainLoop {
     /// Calls `body` once the main loop is idle.
     @MainActor
     public static func whenIdle(_ body: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(ClosureBox<VoidHandler>(body)).toOpaque()
+        let box = Unmanaged.passRetained(MainLoopCallback(body)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let box = Unmanaged<ClosureBox<VoidHandler>>.fromOpaque(data!).takeRetainedValue()
-            MainActor.assumeIsolated { box.handler() }
+            let box = Unmanaged<MainLoopCallback>.fromOpaque(data!).takeRetainedValue()
+            MainActor.assumeIsolated { box.body() }
             return 0
         }, box, nil)
     }
+}
+
+/// A callback the main loop runs once; released when it has run.
+private final class MainLoopCallback: @unchecked Sendable {
+    let body: @MainActor () -> Void
+    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
 }

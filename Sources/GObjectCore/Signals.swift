@@ -1,14 +1,7 @@
 import CGLib
+import Synchronization
 
-/// Holds a Swift closure for the lifetime of a signal connection. GLib releases it through the
-/// destroy-notify when the handler is disconnected or the object is finalized. Unchecked
-/// Sendable: the closure is immutable and only ever called on the main thread.
-final class ClosureBox<Handler>: @unchecked Sendable {
-    let handler: Handler
-    init(_ handler: Handler) { self.handler = handler }
-}
-
-/// A connected signal handler. Keep it to disconnect later; dropping it leaves the handler
+/// A connected signal handler: the token that disconnects it. Dropping it leaves the handler
 /// connected for the object's lifetime.
 @MainActor
 public final class SignalHandler {
@@ -22,7 +15,7 @@ public final class SignalHandler {
         g_weak_ref_init(instance, object)
     }
 
-    deinit {
+    isolated deinit {
         g_weak_ref_clear(instance)
         instance.deallocate()
     }
@@ -36,10 +29,10 @@ public final class SignalHandler {
 
     /// Disconnects the handler (freeing its closure). Safe after the object is gone.
     public func disconnect() {
-        guard let object = g_weak_ref_get(instance) else { return }
-        defer { g_object_unref(object) }
-        if g_signal_handler_is_connected(object, gulong(id)) != 0 {
-            g_signal_handler_disconnect(object, gulong(id))
+        withObject { object in
+            if g_signal_handler_is_connected(object, gulong(id)) != 0 {
+                g_signal_handler_disconnect(object, gulong(id))
+            }
         }
     }
 
@@ -53,104 +46,151 @@ public final class SignalHandler {
     }
 }
 
-/// Counts live closure boxes; tests use it to prove boxes are freed.
+/// Counts the Swift closures connected to signals and not yet released; tests use it to prove
+/// that a widget's handlers die with it. Safe to read from any thread.
 public enum SignalClosureCounter {
-    @MainActor public private(set) static var live = 0
-    @MainActor static func retain() { live += 1 }
-    @MainActor static func release() { live -= 1 }
+    private static let count = Atomic<Int>(0)
+    public static var live: Int { count.load(ordering: .relaxed) }
+    static func retain() { count.add(1, ordering: .relaxed) }
+    static func release() { count.subtract(1, ordering: .relaxed) }
 }
 
-private let releaseBox: GClosureNotify = { data, _ in
+/// How GLib passes a value in a signal: what a handler may read from an argument or return.
+package enum SignalValueKind: Sendable, Equatable {
+    case nothing, integer, double, pointer
+
+    init(_ type: GType) {
+        switch bf_type_kind(type) {
+        case BF_KIND_NONE: self = .nothing
+        case BF_KIND_INTEGER: self = .integer
+        case BF_KIND_DOUBLE: self = .double
+        default: self = .pointer
+        }
+    }
+}
+
+/// The values of one emission, as GLib collected them. Index 0 is the emitting instance; the
+/// signal's arguments follow. Each read is checked against the value's type.
+package struct SignalArguments {
+    let values: UnsafePointer<GValue>
+    package let count: Int
+
+    package func pointer(_ index: Int) -> UnsafeMutableRawPointer? {
+        precondition(kind(index) == .pointer, "signal argument \(index) is not a pointer")
+        return g_value_peek_pointer(values + index)
+    }
+
+    package func integer(_ index: Int) -> Int {
+        precondition(kind(index) == .integer, "signal argument \(index) is not an integer")
+        return Int(bf_value_get_integer(values + index))
+    }
+
+    package func double(_ index: Int) -> Double {
+        precondition(kind(index) == .double, "signal argument \(index) is not a number")
+        return bf_value_get_real(values + index)
+    }
+
+    private func kind(_ index: Int) -> SignalValueKind {
+        precondition(index < count, "signal has no argument \(index)")
+        return SignalValueKind(values[index].g_type)
+    }
+}
+
+/// The Swift side of a connection: what runs, released by the closure's finalize notifier
+/// (disconnection or the object's disposal), on whatever thread that happens.
+private final class SignalBody: @unchecked Sendable {
+    let run: @MainActor (SignalArguments) -> Int
+    init(_ run: @escaping @MainActor (SignalArguments) -> Int) { self.run = run }
+}
+
+/// The one marshaller for every signal: hands the collected values to the Swift body and
+/// stores its result where the signal returns one.
+private let marshal: GClosureMarshal = { closure, returnValue, count, values, _, _ in
+    guard let closure, let data = bf_closure_data(closure), let values else { return }
+    let body = Unmanaged<SignalBody>.fromOpaque(data).takeUnretainedValue()
+    nonisolated(unsafe) let arguments = SignalArguments(values: values, count: Int(count))
+    let result = MainActor.assumeIsolated { body.run(arguments) }
+    if let returnValue, SignalValueKind(returnValue.pointee.g_type) == .integer {
+        bf_value_set_integer(returnValue, gint64(result))
+    }
+}
+
+private let releaseBody: GClosureNotify = { data, _ in
     guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-    MainActor.assumeIsolated { SignalClosureCounter.release() }
-}
-
-// One C trampoline per signal signature.
-typealias VoidHandler = @MainActor () -> Void
-typealias BoolHandler = @MainActor () -> Bool
-typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
-typealias PointerIntHandler = @MainActor (UnsafeMutableRawPointer?) -> Int32
-typealias PointerPointerHandler = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-
-private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-    let box = Unmanaged<ClosureBox<VoidHandler>>.fromOpaque(data!).takeUnretainedValue()
-    MainActor.assumeIsolated { box.handler() }
-}
-
-private let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
-    let box = Unmanaged<ClosureBox<BoolHandler>>.fromOpaque(data!).takeUnretainedValue()
-    return MainActor.assumeIsolated { box.handler() } ? 1 : 0
-}
-
-private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
-    let box = Unmanaged<ClosureBox<PointerHandler>>.fromOpaque(data!).takeUnretainedValue()
-    nonisolated(unsafe) let argument = argument
-    MainActor.assumeIsolated { box.handler(argument) }
-}
-
-private let pointerIntTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, argument, data in
-    let box = Unmanaged<ClosureBox<PointerIntHandler>>.fromOpaque(data!).takeUnretainedValue()
-    nonisolated(unsafe) let argument = argument
-    return MainActor.assumeIsolated { box.handler(argument) }
-}
-
-private let pointerPointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gpointer?) -> Void = { _, first, second, data in
-    let box = Unmanaged<ClosureBox<PointerPointerHandler>>.fromOpaque(data!).takeUnretainedValue()
-    nonisolated(unsafe) let first = first
-    nonisolated(unsafe) let second = second
-    MainActor.assumeIsolated { box.handler(first, second) }
+    Unmanaged<SignalBody>.fromOpaque(data).release()
+    SignalClosureCounter.release()
 }
 
 extension Object {
-    private func connect<Handler>(_ signal: String, after: Bool, box: ClosureBox<Handler>,
-                                  trampoline: GCallback) -> SignalHandler {
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        SignalClosureCounter.retain()
-        let id = bf_signal_connect(objectPointer, signal, trampoline, data, releaseBox, after ? 1 : 0)
-        if id == 0 {
-            // GLib rejected the signal name (and logged it) without taking the box.
-            releaseBox(data, nil)
+    /// Connects `body` to `signal` after checking the handler's shape against the signal's:
+    /// `arguments` are the kinds the body reads (nil: it reads none, whatever the signal has),
+    /// `returning` what it gives back. A mismatch is a programming error, reported here rather
+    /// than as a crash on the first emission. `watchedBy` ties the connection to another object's
+    /// life as well, for handlers on a shared object (e.g. the style manager) that belong to a widget.
+    @discardableResult
+    package func connectSignal(_ signal: String, after: Bool = false, arguments: [SignalValueKind]?,
+                               returning: SignalValueKind = .nothing, watchedBy watcher: Object? = nil,
+                               _ body: @escaping @MainActor (SignalArguments) -> Int) -> SignalHandler {
+        if let mismatch = signalMismatch(signal, arguments: arguments, returning: returning) {
+            preconditionFailure(mismatch)
         }
+        let data = Unmanaged.passRetained(SignalBody(body)).toOpaque()
+        SignalClosureCounter.retain()
+        let closure = bf_closure_new(data, marshal, releaseBody)
+        if let watcher { g_object_watch_closure(watcher.objectPointer, closure) }
+        let id = g_signal_connect_closure(objectPointer, signal, closure, after ? 1 : 0)
         return SignalHandler(id: id, object: objectPointer)
     }
 
-    /// Connects a handler to a signal with no arguments and no return value.
+    /// Why a handler of this shape cannot be connected to `signal`, or nil when it can.
+    package func signalMismatch(_ signal: String, arguments: [SignalValueKind]?, returning: SignalValueKind) -> String? {
+        var signalID: guint = 0
+        var detail: GQuark = 0
+        guard g_signal_parse_name(signal, bf_object_type(objectPointer), &signalID, &detail, 0) != 0 else {
+            return "\(typeName) has no signal “\(signal)”"
+        }
+        var query = GSignalQuery()
+        g_signal_query(signalID, &query)
+        let returned = SignalValueKind(query.return_type)
+        if returned != returning {
+            return "“\(signal)” on \(typeName) returns \(returned), the handler \(returning)"
+        }
+        guard let arguments else { return nil }
+        let declared = (0..<Int(query.n_params)).map { SignalValueKind(query.param_types[$0]) }
+        return declared == arguments ? nil : "“\(signal)” on \(typeName) passes \(declared), the handler reads \(arguments)"
+    }
+
+    /// Connects a handler that takes nothing and returns nothing; the signal may have arguments.
     @discardableResult
     public func connect(_ signal: String, after: Bool = false, _ handler: @escaping @MainActor () -> Void) -> SignalHandler {
-        connect(signal, after: after, box: ClosureBox<VoidHandler>(handler),
-                trampoline: unsafeBitCast(voidTrampoline, to: GCallback.self))
+        connectSignal(signal, after: after, arguments: nil) { _ in handler(); return 0 }
     }
 
     /// Connects a handler whose Boolean result goes back to the emitter (e.g. `close-request`).
     @discardableResult
     public func connectReturningBool(_ signal: String, after: Bool = false,
                                      _ handler: @escaping @MainActor () -> Bool) -> SignalHandler {
-        connect(signal, after: after, box: ClosureBox<BoolHandler>(handler),
-                trampoline: unsafeBitCast(boolTrampoline, to: GCallback.self))
+        connectSignal(signal, after: after, arguments: nil, returning: .integer) { _ in handler() ? 1 : 0 }
     }
 
-    /// Connects a handler to a signal with one pointer argument; for the binding targets,
-    /// which turn the pointer into a Swift type before calling the caller's closure.
+    /// Connects a handler to a signal with one pointer argument (an object, a boxed value or a
+    /// string); for the binding targets, which turn it into a Swift type for their callers.
     @discardableResult
     package func connectWithPointer(_ signal: String, after: Bool = false,
                                     _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalHandler {
-        connect(signal, after: after, box: ClosureBox<PointerHandler>(handler),
-                trampoline: unsafeBitCast(pointerTrampoline, to: GCallback.self))
+        connectSignal(signal, after: after, arguments: [.pointer]) { arguments in
+            handler(arguments.pointer(1))
+            return 0
+        }
     }
 
+    /// Connects a handler to a signal with one integer argument (e.g. a position or a response).
     @discardableResult
-    package func connectWithPointerReturningInt(_ signal: String,
-                                                _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32) -> SignalHandler {
-        connect(signal, after: false, box: ClosureBox<PointerIntHandler>(handler),
-                trampoline: unsafeBitCast(pointerIntTrampoline, to: GCallback.self))
-    }
-
-    @discardableResult
-    package func connectWithTwoPointers(_ signal: String,
-                                        _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> SignalHandler {
-        connect(signal, after: false, box: ClosureBox<PointerPointerHandler>(handler),
-                trampoline: unsafeBitCast(pointerPointerTrampoline, to: GCallback.self))
+    package func connectWithInteger(_ signal: String, _ handler: @escaping @MainActor (Int) -> Void) -> SignalHandler {
+        connectSignal(signal, arguments: [.integer]) { arguments in
+            handler(arguments.integer(1))
+            return 0
+        }
     }
 
     /// Calls `handler` whenever the named property changes.

@@ -47,9 +47,9 @@ public final class Invoices: Plugin {
         // Built when first shown: most starts open another page.
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
-                          build: { [unowned self] in
+                          build: { [weak self] in
                               let view = InvoicesPage(context: context, repository: repository)
-                              self.invoicesPage = view
+                              self?.invoicesPage = view
                               return view.widget
                           })
     }

@@ -21,7 +21,8 @@ public final class PluginContext {
     /// The app's settings; nil only in tests that run without the compiled schema.
     public let settings: Settings?
     private let databaseResult: Result<Database, any Error>
-    private unowned let host: PluginHosting
+    /// Weak: the shell owns the plugins, which own their contexts.
+    private weak var host: (any PluginHosting)?
 
     public init(pluginID: String, services: ServiceRegistry, settings: Settings?,
                 database: Result<Database, any Error>, host: PluginHosting) {
@@ -37,19 +38,19 @@ public final class PluginContext {
     public func database() throws -> Database { try databaseResult.get() }
 
     /// The main window, for dialogs and file choosers.
-    public var window: Window? { host.window }
+    public var window: Window? { host?.window }
 
     /// Brief feedback; with `onUndo`, the toast offers Undo.
     public func showToast(_ message: String, undoLabel: String? = nil, onUndo: (@MainActor () -> Void)? = nil) {
-        host.showToast(message, undoLabel: undoLabel, onUndo: onUndo)
+        host?.showToast(message, undoLabel: undoLabel, onUndo: onUndo)
     }
 
     /// A shortcut active while this plugin's page is shown; `title` lists it in the
     /// Keyboard Shortcuts window.
     public func addShortcut(_ accelerator: String, title: String, _ handler: @escaping @MainActor () -> Void) {
-        host.addShortcut(accelerator, title: title, pluginID: pluginID, handler)
+        host?.addShortcut(accelerator, title: title, pluginID: pluginID, handler)
     }
 
     /// A back button for the page's header bar, shown only while the window is folded.
-    public func makeBackButton() -> Widget { host.makeBackButton() }
+    public func makeBackButton() -> Widget { host?.makeBackButton() ?? Box(.horizontal) }
 }

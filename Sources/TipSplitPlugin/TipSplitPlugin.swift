@@ -21,9 +21,9 @@ public final class TipSplit: Plugin {
         context.addShortcut("<Control>r", title: tr("Reset")) { [weak self] in self?.view?.reset() }
         // Built when first shown, so a start on another page does not pay for it.
         page = PluginPage(title: info.name, iconName: info.iconName,
-                          onShown: { [weak self] in self?.view?.focusFirstField() }) { [unowned self] in
+                          onShown: { [weak self] in self?.view?.focusFirstField() }) { [weak self] in
             let view = TipSplitView(settings: context.settings, backButton: context.makeBackButton())
-            self.view = view
+            self?.view = view
             return view.widget
         }
     }

@@ -177,3 +177,48 @@ def test_with_a_licence_the_invoice_saves_as_pdf(app):
                 raise TestFailure(f"the saved PDF lacks {expected!r}: {text[:400]!r}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def open_payment_dialog(app):
+    press(in_window(app.window, "push button", "Record Payment…"))
+    return wait_until(lambda: newest_window(app) if newest_window(app).name == "Record Payment" else None,
+                      message="the Record Payment dialog")
+
+
+def payment_dialog_closed(app):
+    wait_until(lambda: newest_window(app).name != "Record Payment", message="Record Payment to close")
+    if app.process.poll() is not None:
+        raise TestFailure(f"Billfold exited with {app.process.returncode}")
+
+
+def test_record_a_payment(app):
+    create_invoice(app)
+    press(in_window(app.window, "push button", "Mark as Sent"))
+
+    # Typing into each field, then Cancel or Escape, leaves the invoice as it was.
+    for leave in ("Cancel", "Escape"):
+        dialog = open_payment_dialog(app)
+        for field in ("Amount", "Date", "Note"):
+            app.type_into(in_window(dialog, "text", field), "1")
+        if leave == "Cancel":
+            press(in_window(dialog, "push button", "Cancel"))
+        else:
+            keys("Escape")
+        payment_dialog_closed(app)
+        balance = value_in_row(app.window, "Balance Due")
+        if balance != "$449.66":
+            raise TestFailure(f"leaving with {leave} changed the balance to {balance!r}")
+
+    # A part payment: the balance drops by it and the payment is listed.
+    dialog = open_payment_dialog(app)
+    record = in_window(dialog, "push button", "Record")
+    app.type_into(in_window(dialog, "text", "Amount"), "500.00", replace=True)
+    wait_until(lambda: not record.sensitive, message="Record to turn off for more than is owed")
+    app.type_into(in_window(dialog, "text", "Amount"), "100.00", replace=True)
+    app.type_into(in_window(dialog, "text", "Note"), "Bank transfer")
+    wait_until(lambda: record.sensitive, message="Record to turn on")
+    press(record)
+    payment_dialog_closed(app)
+    wait_until(lambda: value_in_row(app.window, "Balance Due") == "$349.66",
+               message=f"the balance $349.66, saw {value_in_row(app.window, 'Balance Due')!r}")
+    in_window(app.window, "label", "Bank transfer", timeout=5)

@@ -139,7 +139,7 @@ struct BillfoldProPageTests {
     @Test func turningThePluginOffClosesItsDialogs() throws {
         let fixture = try PluginFixture()
         defer { fixture.window.destroy() }
-        let probe = FinalizationProbe(watching: fixture.openEnterDialog().window)
+        let probe = FinalizationProbe(watching: fixture.openEnterDialog())
         fixture.context.ensureAllowed(.exportInvoicePDF)
         #expect(fixture.paywall.dialog != nil)
         fixture.plugin.deactivate()

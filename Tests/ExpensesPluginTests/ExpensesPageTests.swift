@@ -315,7 +315,7 @@ struct ExpensesPageTests {
         #expect(texts[0].contains("476.70"))
         #expect(texts.contains { $0.contains("Hotel Adler") && $0.contains("Zeughauskeller") })
         #expect(texts.last?.contains("Hotel Adler") == true)
-        report.window.close()
+        report.close()
     }
 
     @Test func theDashboardChartsFollowTheExpenses() throws {
@@ -348,7 +348,7 @@ struct ExpensesPageTests {
         let document = try #require(viewer.document)
         let shown = await MainLoop.wait(until: { document.pageCount == 2 }, timeout: 10)
         #expect(shown)
-        viewer.window.close()
+        viewer.close()
     }
 
     @Test func editingAnExpenseReplacesThenRemovesItsReceipt() async throws {
@@ -372,7 +372,7 @@ struct ExpensesPageTests {
         let loaded = await MainLoop.wait(until: { !viewer.isLoading }, timeout: 10)
         #expect(loaded)
         #expect(viewer.picture.pixelSize?.width == 300 && viewer.picture.pixelSize?.height == 200)
-        viewer.window.close()
+        viewer.close()
 
         // Replaced: the old file goes once the change is saved, since nothing else uses it.
         let url = try f.directory.write(Data(Samples.jpeg), named: "second.jpg")
@@ -395,6 +395,6 @@ struct ExpensesPageTests {
         let f = try PageFixture()
         let shortcut = try #require(f.host.shortcuts["<Control>n"])
         shortcut()
-        #expect(f.view.tripDialog?.window.title == tr("New Trip"))
+        #expect(f.view.tripDialog?.title == tr("New Trip"))
     }
 }

@@ -24,8 +24,91 @@ struct ObjectLifetimeTests {
     }
 }
 
+/// Swift state kept in a wrapper subclass, as a dialog or a row controller keeps it.
+@MainActor
+final class StatefulObject: Object {
+    var note = ""
+    init(note: String) {
+        self.note = note
+        super.init(adopting: g_object_new_with_properties(bf_type_object(), 0, nil, nil))
+    }
+}
+
+/// Carries a wrapper to another thread, as a background task capturing it would.
+final class WrapperCarrier: @unchecked Sendable {
+    var wrapper: Object?
+    init(_ wrapper: Object) { self.wrapper = wrapper }
+}
+
+@Suite(.serialized) @MainActor
+struct OneWrapperPerInstanceTests {
+    @Test func anInstanceHeldElsewhereKeepsItsWrapperAndItsState() {
+        var action: StatefulObject? = StatefulObject(note: "kept")
+        let pointer = action!.rawPointer
+        let probe = FinalizationProbe(watching: action!)
+        g_object_ref(pointer)  // another owner, as a parent widget or GTK's window list
+        action = nil
+        let found = Object.wrapper(of: pointer) as? StatefulObject
+        #expect(found?.note == "kept")
+        #expect(!probe.isFinalized)
+        _ = found
+    }
+
+    @Test func theWrapperGoesWhenItsLastOtherOwnerLetsGo() {
+        var action: StatefulObject? = StatefulObject(note: "short-lived")
+        let pointer = action!.rawPointer
+        let probe = FinalizationProbe(watching: action!)
+        g_object_ref(pointer)
+        action = nil
+        #expect(Object.wrapper(of: pointer) != nil)
+        g_object_unref(pointer)  // the other owner lets go: only the wrapper was left, and nobody holds it
+        #expect(probe.isFinalized)
+        #expect(probe.wasFinalizedOnMainActor)
+    }
+
+    @Test func lookingUpAPointerGivesTheSameWrapper() {
+        let action = StatefulObject(note: "one")
+        #expect(Object.wrapper(of: action.rawPointer) === action)
+    }
+
+    @Test func aPointerWithoutAWrapperHasNone() {
+        let bare = g_object_new_with_properties(bf_type_object(), 0, nil, nil)!
+        defer { g_object_unref(bare) }
+        #expect(Object.wrapper(of: bare) == nil)
+    }
+
+    @Test func aWrapperReleasedOnAnotherThreadFinalizesOnTheMainActor() async {
+        var action: StatefulObject? = StatefulObject(note: "crosses threads")
+        let probe = FinalizationProbe(watching: action!)
+        let carrier = WrapperCarrier(action!)
+        action = nil
+        await Task.detached { carrier.wrapper = nil }.value
+        let finalized = await MainLoop.wait(until: { probe.isFinalized }, timeout: 5)
+        #expect(finalized)
+        #expect(probe.wasFinalizedOnMainActor)
+    }
+}
+
 @Suite(.serialized) @MainActor
 struct SignalTests {
+    @Test func aHandlerThatIgnoresArgumentsWorksOnASignalThatHasThem() {
+        let action = SimpleAction(name: "arguments") {}
+        var calls = 0
+        action.connect("notify::enabled") { calls += 1 }
+        action.isEnabled = false
+        action.isEnabled = true
+        #expect(calls == 2)
+    }
+
+    @Test func handlersOfTheWrongShapeAreRefusedByName() {
+        let action = SimpleAction(name: "shapes") {}
+        #expect(action.signalMismatch("notify::enabled", arguments: [.pointer], returning: .nothing) == nil)
+        #expect(action.signalMismatch("activate", arguments: [.pointer], returning: .nothing) == nil)
+        #expect(action.signalMismatch("activate", arguments: [.integer], returning: .nothing)?.contains("passes") == true)
+        #expect(action.signalMismatch("activate", arguments: nil, returning: .integer)?.contains("returns") == true)
+        #expect(action.signalMismatch("no-such-signal", arguments: nil, returning: .nothing)?.contains("has no signal") == true)
+    }
+
     @Test func signalCallsTheSwiftClosure() {
         var activations = 0
         let action = SimpleAction(name: "count") { activations += 1 }
@@ -95,11 +178,22 @@ struct MainLoopTests {
 
     @Test func timeoutAndIdleCallbacksRun() {
         var order: [String] = []
-        MainLoop.after(milliseconds: 20) { order.append("timeout") }
-        MainLoop.whenIdle { order.append("idle") }
+        var idleAt: gint64 = 0
+        var timeoutAt: gint64 = 0
+        MainLoop.whenIdle {
+            order.append("idle")
+            idleAt = g_get_monotonic_time()
+            // Scheduled from the idle callback, so the order does not depend on how fast the
+            // first iteration comes.
+            MainLoop.after(milliseconds: 20) {
+                order.append("timeout")
+                timeoutAt = g_get_monotonic_time()
+            }
+        }
         let done = MainLoop.run(until: { order.count == 2 }, timeout: 5)
         #expect(done)
         #expect(order == ["idle", "timeout"])
+        #expect(timeoutAt - idleAt >= 20_000)
     }
 }
 

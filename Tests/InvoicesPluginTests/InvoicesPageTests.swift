@@ -93,7 +93,7 @@ struct InvoicesPageTests {
         // With clients, "New Client…" is the combo's last choice; cancelling goes back.
         editor.clientRow.selectedIndex = editor.clients.count
         let second = try #require(editor.clientEditor)
-        second.window.close()
+        second.close()
         #expect(editor.clientRow.selectedIndex == 0)
 
         fill(editor.lineEditors[0], "Logo design\nthree drafts and the final artwork", quantity: "3", price: "100.00", tax: "19")
@@ -302,19 +302,21 @@ struct InvoicesPageTests {
         #expect(invoice.status == .sent)
         #expect(page.detail.paymentButton.isVisible)
 
-        let dialog = PaymentDialog(invoice: invoice, parent: nil)
-        dialog.onRecord = { amount, date, note in
-            var copy = invoice
-            try? copy.recordPayment(amount, on: date, note: note)
-            _ = try? repository.save(copy)
-        }
+        // Opened as a person opens it: nothing but the window keeps the dialog alive.
+        page.detail.paymentButton.click()
+        let shown = MainLoop.run(until: { page.detail.paymentDialog?.isVisible == true })
+        #expect(shown)
+        let dialog = try #require(page.detail.paymentDialog)
         dialog.amountRow.text = moneyFormatter.string(from: money("60.00"), showSymbol: false)
         #expect(!dialog.recordButton.isSensitive)
         #expect(dialog.errorLabel.text.contains("more than"))
         dialog.amountRow.text = moneyFormatter.string(from: money("20.00"), showSymbol: false)
+        dialog.noteRow.text = "Bank transfer"
         #expect(dialog.recordButton.isSensitive)
-        dialog.record()
+        dialog.recordButton.click()
         #expect(try repository.invoice(id)?.totals().balanceDue == money("30.00"))
+        #expect(page.detail.balanceLabel.text == amount("30.00"))
+        #expect(!dialog.isVisible)
     }
 
     @Test func theFreeTierStopsAtItsLimitAndSaysWhy() throws {

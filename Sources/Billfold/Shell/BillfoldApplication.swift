@@ -14,8 +14,8 @@ final class BillfoldApplication {
 
     init(pluginTypes: [any Plugin.Type]) {
         self.pluginTypes = pluginTypes
-        application.onStartup { [unowned self] in self.startUp() }
-        application.onActivate { [unowned self] in self.activate() }
+        application.onStartup { [weak self] in self?.startUp() }
+        application.onActivate { [weak self] in self?.activate() }
     }
 
     func run() -> Int32 {
@@ -30,14 +30,15 @@ final class BillfoldApplication {
 
     private func startUp() {
         if let styleSheet = AppInfo.styleSheet { application.loadStyleSheet(path: styleSheet) }
-        addAction("quit", accelerators: ["<Control>q"]) { [unowned self] in
+        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in
+            guard let self else { return }
             self.window?.saveState()
             self.application.quit()
         }
-        addAction("close-window", accelerators: ["<Control>w"]) { [unowned self] in self.window?.close() }
-        addAction("preferences", accelerators: ["<Control>comma"]) { [unowned self] in self.window?.showPreferences() }
-        addAction("shortcuts", accelerators: ["<Control>question"]) { [unowned self] in self.window?.showShortcuts() }
-        addAction("about") { [unowned self] in self.window?.showAbout() }
+        addAction("close-window", accelerators: ["<Control>w"]) { [weak self] in self?.window?.close() }
+        addAction("preferences", accelerators: ["<Control>comma"]) { [weak self] in self?.window?.showPreferences() }
+        addAction("shortcuts", accelerators: ["<Control>question"]) { [weak self] in self?.window?.showShortcuts() }
+        addAction("about") { [weak self] in self?.window?.showAbout() }
     }
 
     private func activate() {

@@ -27,10 +27,10 @@ final class MainWindow {
         restoreState()
         buildLayout()
         host.hosting = self
-        host.onPagesChanged = { [unowned self] in self.reloadPages() }
+        host.onPagesChanged = { [weak self] in self?.reloadPages() }
         host.activateEnabledPlugins()
-        appWindow.onCloseRequest { [unowned self] in
-            self.saveState()
+        appWindow.onCloseRequest { [weak self] in
+            self?.saveState()
             return false
         }
     }
@@ -57,7 +57,8 @@ final class MainWindow {
             dialog.setDefaultResponse("restore")
         }
         dialog.setCloseResponse("close")
-        dialog.onResponse { [unowned self] response in
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
             guard response == "restore" else { return }
             do {
                 _ = try AppDatabase.restoreLatestBackup()
@@ -76,14 +77,14 @@ final class MainWindow {
 
     private func buildLayout() {
         sidebar.primaryMenu = makePrimaryMenu()
-        sidebar.onPageSelected = { [unowned self] id in self.show(pageID: id, userChose: true) }
+        sidebar.onPageSelected = { [weak self] id in self?.show(pageID: id, userChose: true) }
         sidebar.widget.setSizeRequest(width: 200)
         pages.expandsHorizontally = true
         pages.setSizeRequest(width: 360)
         leaflet.append(sidebar.widget)
         leaflet.append(Separator(.vertical), navigatable: false)
         leaflet.append(pages)
-        leaflet.onFoldedChanged { [unowned self] in self.updateFolding() }
+        leaflet.onFoldedChanged { [weak self] in self?.updateFolding() }
         updateFolding()
     }
 
@@ -183,7 +184,7 @@ extension MainWindow: PluginHosting {
 
     func addShortcut(_ accelerator: String, title: String, pluginID: String, _ handler: @escaping @MainActor () -> Void) {
         if host.route(accelerator, title: title, pluginID: pluginID, handler) {
-            appWindow.addShortcut(accelerator) { [unowned self] in self.host.dispatchShortcut(accelerator) }
+            appWindow.addShortcut(accelerator) { [weak self] in self?.host.dispatchShortcut(accelerator) }
         }
     }
 
@@ -193,7 +194,7 @@ extension MainWindow: PluginHosting {
 
     func makeBackButton() -> Widget {
         let button = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
-        button.onClicked { [unowned self] in self.leaflet.navigateBack() }
+        button.onClicked { [weak self] in self?.leaflet.navigateBack() }
         button.isVisible = leaflet.isFolded
         backButtons.append(button)
         return button

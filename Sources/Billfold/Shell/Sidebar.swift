@@ -13,9 +13,11 @@ final class Sidebar {
 
     let widget: Box
     private let header = HeaderBar(title: WindowTitle(tr("Billfold")))
-    private let list = ListBox()
+    let list = ListBox()
     private(set) var pageIDs: [String] = []
+    /// Called when the user picks a page; not for `select(_:)`, which the window calls itself.
     var onPageSelected: (@MainActor (String) -> Void)?
+    private var isSelecting = false
 
     init() {
         list.styleAsNavigationSidebar()
@@ -23,11 +25,13 @@ final class Sidebar {
         let scroller = ScrolledWindow(child: list)
         scroller.expandsVertically = true
         widget = Box(.vertical, children: [header, scroller])
-        list.onRowActivated { [unowned self] index in
+        list.onRowActivated { [weak self] index in
+            guard let self else { return }
             guard self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
-        list.onSelectionChanged { [unowned self] index in
+        list.onSelectionChanged { [weak self] index in
+            guard let self, !self.isSelecting else { return }
             guard let index, self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
@@ -58,6 +62,8 @@ final class Sidebar {
 
     func select(_ id: String) {
         guard let index = pageIDs.firstIndex(of: id), list.selectedIndex != index else { return }
+        isSelecting = true
+        defer { isSelecting = false }
         list.selectedIndex = index
     }
 }

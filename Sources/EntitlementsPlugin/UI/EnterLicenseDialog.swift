@@ -8,8 +8,7 @@ import Licensing
 /// the dialog. What was entered is checked as it changes; Activate is enabled only for a
 /// licence that activating would accept.
 @MainActor
-final class EnterLicenseDialog {
-    let window = AdwaitaWindow()
+final class EnterLicenseDialog: AdwaitaWindow {
     let textView = TextView()
     let feedbackIcon = Image(iconName: "dialog-information-symbolic")
     let feedbackLabel = Label("")
@@ -24,8 +23,6 @@ final class EnterLicenseDialog {
     private let check: LicenseInputCheck
     private let activate: @MainActor (String) throws(LicenseError) -> Void
     private var isLoadingFile = false
-    /// Called once the dialog has closed, however it was closed.
-    var onClosed: (@MainActor () -> Void)?
 
     /// `activate` installs the licence text; it throws to keep the dialog open with the reason.
     init(parent: Window?, check: LicenseInputCheck,
@@ -36,7 +33,7 @@ final class EnterLicenseDialog {
         let header = HeaderBar(dialogTitle: tr("Enter Licence"), cancel: cancelButton, action: activateButton)
         activateButton.isSensitive = false
 
-        let intro = Label(tr("Paste the licence you received, from its BEGIN line to its END line. You can also choose the licence file, or drop it onto this window."))
+        let intro = Label(tr("Paste the licence you received, from its BEGIN line to its END line. You can also choose the licence file, or drop it onto this self."))
         intro.xAlign = 0
 
         textView.isMonospace = true
@@ -60,9 +57,10 @@ final class EnterLicenseDialog {
         body.expandsVertically = true
         dropTarget = FileDropTarget(attachedTo: body)
 
-        window.content = Box(.vertical, children: [header, body])
-        window.makeDialog(title: tr("Enter Licence"), over: parent, width: 620, height: 480)
-        window.setSizeRequest(width: 360, height: 360)
+        super.init()
+        self.content = Box(.vertical, children: [header, body])
+        makeDialog(title: tr("Enter Licence"), over: parent, width: 620, height: 480)
+        setSizeRequest(width: 360, height: 360)
 
         // Weak: the window's signals may outlive this object while GTK tears the window down.
         textView.onChanged { [weak self] in self?.revalidate() }
@@ -78,21 +76,14 @@ final class EnterLicenseDialog {
             self.load(fileAt: URL(fileURLWithPath: path))
             return true
         }
-        window.addShortcut("Escape") { [weak self] in self?.close() }
-        window.addShortcut("<Control>Return") { [weak self] in self?.activateLicense() }
-        window.onCloseRequest { [weak self] in
-            self?.finish()
-            return false
-        }
+        addShortcut("<Control>Return") { [weak self] in self?.activateLicense() }
         revalidate()
     }
 
-    func present() {
-        window.present()
+    override func present() {
+        super.present()
         textView.grabFocus()
     }
-
-    func close() { window.close() }
 
     // MARK: Input
 
@@ -107,7 +98,7 @@ final class EnterLicenseDialog {
     }
 
     private func chooseFile() {
-        let chooser = FileChooser(title: tr("Choose a Licence File"), parent: window, acceptLabel: tr("_Open"), filters: [
+        let chooser = FileChooser(title: tr("Choose a Licence File"), parent: self, acceptLabel: tr("_Open"), filters: [
             FileFilter(name: tr("Billfold licences"), suffixes: [LicenseVerifier.fileExtension]),
             FileFilter(name: tr("All files"), patterns: ["*"]),
         ])
@@ -171,11 +162,5 @@ final class EnterLicenseDialog {
             activateButton.isSensitive = false
             showFeedback(error.localizedDescription, kind: .error)
         }
-    }
-
-    private func finish() {
-        let onClosed = self.onClosed
-        self.onClosed = nil
-        onClosed?()
     }
 }

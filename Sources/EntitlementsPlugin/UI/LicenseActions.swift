@@ -10,7 +10,9 @@ final class LicenseActions {
     private let check: LicenseInputCheck
     private let context: PluginContext
     /// The Enter Licence dialog while it is open; there is never more than one.
-    private(set) var enterDialog: EnterLicenseDialog?
+    private weak var lastEnterDialog: EnterLicenseDialog?
+    /// The licence dialog while it is open; a closed one is never shown again.
+    var enterDialog: EnterLicenseDialog? { lastEnterDialog.flatMap { $0.isVisible ? $0 : nil } }
     /// The removal confirmation while it is open.
     private(set) var removalDialog: MessageDialog?
 
@@ -30,8 +32,7 @@ final class LicenseActions {
             try self.store.install(text: text)
             self.context.showToast(tr("Billfold Pro is active. Thank you!"))
         }
-        dialog.onClosed = { [weak self] in self?.enterDialog = nil }
-        enterDialog = dialog
+        lastEnterDialog = dialog
         dialog.present()
     }
 
@@ -68,7 +69,6 @@ final class LicenseActions {
     /// Closes any dialog this plugin opened, when the plugin is turned off.
     func closeDialogs() {
         enterDialog?.close()
-        enterDialog = nil
         removalDialog?.destroy()
         removalDialog = nil
     }

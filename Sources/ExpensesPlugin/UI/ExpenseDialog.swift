@@ -7,8 +7,7 @@ import GtkKit
 /// mileage) in any currency with the exchange rate when it is not the trip's, notes, and a
 /// receipt chosen or dropped. Every field is checked as it is typed.
 @MainActor
-public final class ExpenseDialog {
-    public let window: AdwaitaWindow
+public final class ExpenseDialog: AdwaitaWindow {
     private let repository: ExpenseRepository
     private let trip: Trip
     private let editing: Expense?
@@ -35,7 +34,7 @@ public final class ExpenseDialog {
     let chooseReceiptButton = Button(label: tr("_Choose File…"))
     let viewReceiptButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: tr("View Receipt"))
     /// The receipt window last opened, for tests.
-    private(set) var receiptViewer: ReceiptViewer?
+    private(set) weak var receiptViewer: ReceiptViewer?
     let convertedLabel = Label("", style: "dim-label")
 
     let dateMessage = Label("")
@@ -44,7 +43,7 @@ public final class ExpenseDialog {
     let receiptMessage = Label("", style: "error")
     let saveError = Label("", style: "error")
     public let saveButton: Button
-    let dropTarget: FileDropTarget
+    private(set) var dropTarget: FileDropTarget!
 
     /// The attached receipt, if any.
     public private(set) var receipt: ReceiptReference?
@@ -61,15 +60,15 @@ public final class ExpenseDialog {
         self.repository = repository
         self.trip = trip
         self.editing = editing
-        window = AdwaitaWindow()
-        window.makeDialog(title: editing == nil ? tr("Add Expense") : tr("Edit Expense"), over: parent, width: 520, height: 720)
         categoryRow = ComboRow(title: tr("Category"), choices: categories.map(\.localizedName))
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         unitRow = ComboRow(title: tr("Unit"), choices: units.map(\.localizedName))
+        saveButton = Button(label: editing == nil ? tr("_Add") : tr("_Save"))
+        super.init()
+        makeDialog(title: editing == nil ? tr("Add Expense") : tr("Edit Expense"), over: parent, width: 520, height: 720)
 
         let cancel = Button(label: tr("_Cancel"))
-        saveButton = Button(label: editing == nil ? tr("_Add") : tr("_Save"))
-        let header = HeaderBar(dialogTitle: window.title ?? "", subtitle: trip.name, cancel: cancel, action: saveButton)
+        let header = HeaderBar(dialogTitle: self.title ?? "", subtitle: trip.name, cancel: cancel, action: saveButton)
 
         let whatGroup = PreferencesGroup()
         whatGroup.add(dateRow)
@@ -114,32 +113,34 @@ public final class ExpenseDialog {
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
         scroller.expandsVertically = true
         let body = Box(.vertical, children: [header, scroller])
-        window.content = body
+        self.content = body
         dropTarget = FileDropTarget(attachedTo: body)
 
         let details = editing?.details ?? ExpenseDetails.draft(for: trip.details)
         load(details)
 
-        cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.onClicked { [unowned self] in self.save() }
+        cancel.onClicked { [weak self] in self?.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
         let fields: [(EntryRow, ExpenseField)] = [
             (dateRow, .date), (vendorRow, .vendor), (amountRow, .amount), (rateRow, .exchangeRate),
             (distanceRow, .distance), (mileageRateRow, .mileageRate), (notesRow, .notes),
         ]
         for (row, field) in fields {
-            row.onChanged { [unowned self] in
+            row.onChanged { [weak self] in
+                guard let self else { return }
                 self.touched.insert(field)
                 self.check()
             }
-            row.onEntryActivated { [unowned self] in self.save() }
+            row.onEntryActivated { [weak self] in self?.save() }
         }
         for combo in [categoryRow, currencyRow, unitRow] {
-            combo.onSelectionChanged { [unowned self] in self.check() }
+            combo.onSelectionChanged { [weak self] in self?.check() }
         }
-        chooseReceiptButton.onClicked { [unowned self] in self.chooseReceipt() }
-        removeReceiptButton.onClicked { [unowned self] in self.setReceipt(nil) }
-        viewReceiptButton.onClicked { [unowned self] in self.viewReceipt() }
-        dropTarget.onDrop { [unowned self] path in
+        chooseReceiptButton.onClicked { [weak self] in self?.chooseReceipt() }
+        removeReceiptButton.onClicked { [weak self] in self?.setReceipt(nil) }
+        viewReceiptButton.onClicked { [weak self] in self?.viewReceipt() }
+        dropTarget.onDrop { [weak self] path in
+            guard let self else { return false }
             guard let path else {
                 self.show(self.receiptMessage, tr("Only files on this computer can be attached. Save the receipt to a folder first."))
                 return false
@@ -147,12 +148,11 @@ public final class ExpenseDialog {
             self.importReceipt(from: URL(fileURLWithPath: path))
             return true
         }
-        window.addShortcut("Escape") { [unowned self] in self.window.close() }
         check()
     }
 
-    func present() {
-        window.present()
+    public override func present() {
+        super.present()
         _ = (editing == nil ? vendorRow : dateRow).grabFocus()
     }
 
@@ -295,7 +295,7 @@ public final class ExpenseDialog {
     /// Opens the file chooser for a receipt.
     @discardableResult
     func chooseReceipt() -> FileChooser {
-        let chooser = FileChooser(title: tr("Choose a Receipt"), parent: window, acceptLabel: tr("_Attach"), filters: [
+        let chooser = FileChooser(title: tr("Choose a Receipt"), parent: self, acceptLabel: tr("_Attach"), filters: [
             FileFilter(name: tr("Receipts (JPEG, PNG, WebP, PDF)"),
                        suffixes: ["jpg", "jpeg", "png", "webp", "pdf"]),
         ])
@@ -393,7 +393,7 @@ public final class ExpenseDialog {
     func viewReceipt() -> ReceiptViewer? {
         guard let receipt else { return nil }
         let viewer = ReceiptViewer(reference: receipt, name: receiptRow.subtitle ?? receipt.kind.displayName,
-                                   store: repository.receipts, parent: window)
+                                   store: repository.receipts, parent: self)
         receiptViewer = viewer
         viewer.present()
         return viewer
@@ -423,7 +423,7 @@ public final class ExpenseDialog {
             } else {
                 saved = try repository.addExpense(details, to: trip.id)
             }
-            window.close()
+            self.close()
             onSaved?(saved)
             return saved
         } catch {

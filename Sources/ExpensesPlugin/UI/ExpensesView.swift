@@ -25,7 +25,7 @@ public final class ExpensesView {
     public private(set) var summaries: [TripSummary] = []
     public private(set) var selectedTripID: TripID?
     /// The trip dialog last opened, for tests.
-    public private(set) var tripDialog: TripDialog?
+    public private(set) weak var tripDialog: TripDialog?
     /// Deletions whose Undo is still offered; their receipt files are purged when it ends.
     private var pendingTripDeletions: [UUID: DeletedTrip] = [:]
     /// How long Undo is offered before held receipt files go, in milliseconds: longer than the
@@ -72,18 +72,19 @@ public final class ExpensesView {
         widget.append(Separator(.vertical), navigatable: false)
         widget.append(detail.widget)
 
-        newTrip.onClicked { [unowned self] in self.showNewTripDialog() }
-        newTripFromEmpty.onClicked { [unowned self] in self.showNewTripDialog() }
-        searchField.onSearchChanged { [unowned self] in self.reload() }
-        tripList.onRowActivated { [unowned self] index in
+        newTrip.onClicked { [weak self] in self?.showNewTripDialog() }
+        newTripFromEmpty.onClicked { [weak self] in self?.showNewTripDialog() }
+        searchField.onSearchChanged { [weak self] in self?.reload() }
+        tripList.onRowActivated { [weak self] index in
+            guard let self else { return }
             guard index < self.summaries.count else { return }
             self.select(self.summaries[index].id, showDetail: true)
         }
-        detail.onBack = { [unowned self] in self.widget.navigateBack() }
-        detail.onTripChanged = { [unowned self] in self.reload() }
-        detail.onDeleteTrip = { [unowned self] id in self.deleteTrip(id) }
-        detail.onEditTrip = { [unowned self] trip in self.showEditTripDialog(trip) }
-        widget.onFoldedChanged { [unowned self] in self.updateFolding() }
+        detail.onBack = { [weak self] in self?.widget.navigateBack() }
+        detail.onTripChanged = { [weak self] in self?.reload() }
+        detail.onDeleteTrip = { [weak self] id in self?.deleteTrip(id) }
+        detail.onEditTrip = { [weak self] trip in self?.showEditTripDialog(trip) }
+        widget.onFoldedChanged { [weak self] in self?.updateFolding() }
         updateFolding()
         reload()
     }
@@ -132,7 +133,8 @@ public final class ExpensesView {
     @discardableResult
     public func showNewTripDialog() -> TripDialog {
         let dialog = TripDialog(repository: repository, editing: nil, parent: context.window)
-        dialog.onSaved = { [unowned self] trip in
+        dialog.onSaved = { [weak self] trip in
+            guard let self else { return }
             self.searchField.text = ""
             self.reload()
             self.select(trip.id, showDetail: true)
@@ -145,7 +147,8 @@ public final class ExpensesView {
     @discardableResult
     func showEditTripDialog(_ trip: Trip) -> TripDialog {
         let dialog = TripDialog(repository: repository, editing: trip, parent: context.window)
-        dialog.onSaved = { [unowned self] trip in
+        dialog.onSaved = { [weak self] trip in
+            guard let self else { return }
             self.reload()
             self.select(trip.id, showDetail: false)
         }

@@ -8,8 +8,7 @@ import GtkKit
 /// background task (the JPEG decoder scales while decoding, so a 50-megapixel photo never sits in
 /// memory whole), or every page of a PDF receipt in the document preview.
 @MainActor
-final class ReceiptViewer {
-    let window: AdwaitaWindow
+final class ReceiptViewer: AdwaitaWindow {
     let picture = PixelPicture()
     let message = Label("", style: "dim-label")
     private let stack = Stack()
@@ -22,8 +21,8 @@ final class ReceiptViewer {
     nonisolated static let pixelSize = 2048
 
     init(reference: ReceiptReference, name: String, store: ReceiptStore, parent: Window?) {
-        window = AdwaitaWindow()
-        window.makeDialog(title: name, over: parent, width: 720, height: 820)
+        super.init()
+        makeDialog(title: name, over: parent, width: 720, height: 820)
         let header = HeaderBar(title: WindowTitle(name))
         let spinner = Label(tr("Loading…"), style: "dim-label")
         message.setMargins(24)
@@ -36,8 +35,7 @@ final class ReceiptViewer {
         stack.add(message, named: "message")
         stack.expandsVertically = true
         stack.visibleChildName = "loading"
-        window.content = Box(.vertical, children: [header, stack])
-        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+        self.content = Box(.vertical, children: [header, stack])
 
         guard reference.kind.isImage else {
             let document = DocumentPreview()
@@ -66,5 +64,4 @@ final class ReceiptViewer {
         }
     }
 
-    func present() { window.present() }
 }

@@ -8,13 +8,12 @@ import GtkKit
 /// and Email (free for every tier). The PDF is laid out and rendered on a background task, so
 /// the window stays responsive while photos are scaled.
 @MainActor
-public final class ReportWindow {
-    public let window: AdwaitaWindow
+public final class ReportWindow: AdwaitaWindow {
     public let preview = DocumentPreview(emptyTitle: tr("No Report"))
     let saveButton = Button(label: tr("_Save As…"))
     let printButton = Button(iconName: "document-print-symbolic", accessibleLabel: tr("Print…"))
     let emailButton = Button(iconName: "mail-send-symbolic", accessibleLabel: tr("Email…"))
-    private let toasts: ToastOverlay
+    private let toasts = ToastOverlay()
     private let trip: Trip
     var tripID: TripID { trip.id }
     /// The background work of the last generation, for tests.
@@ -24,10 +23,10 @@ public final class ReportWindow {
 
     init(trip: Trip, repository: ExpenseRepository, traveller: String, parent: Window?) {
         self.trip = trip
-        window = AdwaitaWindow()
-        window.transientParent = parent
-        window.title = String(format: tr("Report: %@"), trip.name)
-        window.setDefaultSize(width: 760, height: 880)
+        super.init()
+        self.transientParent = parent
+        self.title = String(format: tr("Report: %@"), trip.name)
+        setDefaultSize(width: 760, height: 880)
         let header = HeaderBar(title: WindowTitle(tr("Report"), subtitle: trip.name))
         saveButton.addCssClass("suggested-action")
         header.packStart(saveButton)
@@ -36,15 +35,15 @@ public final class ReportWindow {
             header.packEnd(button)
         }
         let body = Box(.vertical, children: [header, preview.widget])
-        toasts = ToastOverlay(child: body)
-        window.content = toasts
+        toasts.child = body
+        self.content = toasts
 
-        saveButton.onClicked { [unowned self] in self.saveAs() }
-        printButton.onClicked { [unowned self] in self.print() }
-        emailButton.onClicked { [unowned self] in self.email() }
-        window.addShortcut("<Control>s") { [unowned self] in self.saveAs() }
-        window.addShortcut("<Control>p") { [unowned self] in self.print() }
-        window.addShortcut("Escape") { [unowned self] in self.window.close() }
+        saveButton.onClicked { [weak self] in self?.saveAs() }
+        printButton.onClicked { [weak self] in self?.print() }
+        emailButton.onClicked { [weak self] in self?.email() }
+        addShortcut("<Control>s") { [weak self] in self?.saveAs() }
+        addShortcut("<Control>p") { [weak self] in self?.print() }
+        addShortcut("Escape") { [weak self] in self?.close() }
         setActionsEnabled(false)
 
         let tripID = trip.id
@@ -61,8 +60,6 @@ public final class ReportWindow {
     private func report(_ error: DocumentActionError) {
         toasts.show(error.localizedDescription)
     }
-
-    func present() { window.present() }
 
     private var fileName: String { TripDetailView.fileName(for: trip, suffix: "pdf") }
 
@@ -98,7 +95,7 @@ public final class ReportWindow {
                                     subject: String(format: tr("Expense report: %@"), trip.name))
     }
 
-    private lazy var errorReportingActions = DocumentActions(parent: window) { [weak self] error in
+    private lazy var errorReportingActions = DocumentActions(parent: self) { [weak self] error in
         self?.report(error)
     }
 }

@@ -46,7 +46,7 @@ public final class TripDetailView {
     public private(set) var expenses: [Expense] = []
     public private(set) var dashboard: TripDashboard?
     /// The expense dialog last opened, for tests.
-    public private(set) var expenseDialog: ExpenseDialog?
+    public private(set) weak var expenseDialog: ExpenseDialog?
     /// The save dialog of the last CSV export, for tests.
     private(set) var exportChooser: FileChooser?
     private var pendingExpenseDeletions: [UUID: DeletedExpense] = [:]
@@ -119,13 +119,13 @@ public final class TripDetailView {
         stack.expandsVertically = true
         widget = Box(.vertical, children: [header, stack])
 
-        backButton.onClicked { [unowned self] in self.onBack?() }
-        addButton.onClicked { [unowned self] in self.showExpenseDialog(editing: nil) }
-        addFirst.onClicked { [unowned self] in self.showExpenseDialog(editing: nil) }
-        editTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onEditTrip?(trip) } }
-        deleteTripButton.onClicked { [unowned self] in if let trip = self.trip { self.onDeleteTrip?(trip.id) } }
-        exportButton.onClicked { [unowned self] in self.exportCSV() }
-        reportButton.onClicked { [unowned self] in self.showReport() }
+        backButton.onClicked { [weak self] in self?.onBack?() }
+        addButton.onClicked { [weak self] in self?.showExpenseDialog(editing: nil) }
+        addFirst.onClicked { [weak self] in self?.showExpenseDialog(editing: nil) }
+        editTripButton.onClicked { [weak self] in guard let self else { return }; if let trip = self.trip { self.onEditTrip?(trip) } }
+        deleteTripButton.onClicked { [weak self] in guard let self else { return }; if let trip = self.trip { self.onDeleteTrip?(trip.id) } }
+        exportButton.onClicked { [weak self] in self?.exportCSV() }
+        reportButton.onClicked { [weak self] in self?.showReport() }
         show(nil)
     }
 
@@ -215,9 +215,9 @@ public final class TripDetailView {
         delete.tooltip = tr("Delete Expense")
         delete.addCssClass("flat")
         delete.align(vertical: .center)
-        delete.onClicked { [unowned self] in self.deleteExpense(expense.id) }
+        delete.onClicked { [weak self] in self?.deleteExpense(expense.id) }
         row.addSuffix(delete)
-        row.onActivated { [unowned self] in self.showExpenseDialog(editing: expense) }
+        row.onActivated { [weak self] in self?.showExpenseDialog(editing: expense) }
         return row
     }
 
@@ -304,7 +304,8 @@ public final class TripDetailView {
     public func showExpenseDialog(editing: Expense?) -> ExpenseDialog? {
         guard let trip else { return nil }
         let dialog = ExpenseDialog(repository: repository, trip: trip, editing: editing, parent: context.window)
-        dialog.onSaved = { [unowned self] _ in
+        dialog.onSaved = { [weak self] _ in
+            guard let self else { return }
             self.refresh()
             self.onTripChanged?()
         }
@@ -376,14 +377,14 @@ public final class TripDetailView {
     }
 
     /// The report window last opened, for tests.
-    public private(set) var reportWindow: ReportWindow?
+    public private(set) weak var reportWindow: ReportWindow?
 
     /// Opens the trip's reimbursement report in a preview window; it is made in the background.
     @discardableResult
     public func showReport() -> ReportWindow? {
         guard let trip else { return nil }
         // Still open for this trip: bring it back rather than open a second one.
-        if let open = reportWindow, open.tripID == trip.id, open.window.isVisible {
+        if let open = reportWindow, open.tripID == trip.id, open.isVisible {
             open.present()
             return open
         }

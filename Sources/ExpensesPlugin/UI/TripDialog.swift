@@ -6,8 +6,7 @@ import GtkKit
 /// New Trip and Edit Trip: name, dates typed in the locale's short format, purpose and the
 /// reimbursement currency, checked as they are typed.
 @MainActor
-public final class TripDialog {
-    public let window: AdwaitaWindow
+public final class TripDialog: AdwaitaWindow {
     private let repository: ExpenseRepository
     private let editing: Trip?
     private let currencies = Currency.all
@@ -28,13 +27,13 @@ public final class TripDialog {
     init(repository: ExpenseRepository, editing: Trip?, parent: Window?) {
         self.repository = repository
         self.editing = editing
-        window = AdwaitaWindow()
-        window.makeDialog(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460)
         currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map(\.choiceTitle))
+        saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
+        super.init()
+        makeDialog(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460)
 
         let cancel = Button(label: tr("_Cancel"))
-        saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
-        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
+        let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
 
         let group = PreferencesGroup()
         for row in [nameRow, startRow, endRow, purposeRow] { group.add(row) }
@@ -60,22 +59,21 @@ public final class TripDialog {
         }
         for label in [nameError, dateError, saveError] { show(label, nil) }
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-        window.content = Box(.vertical, children: [header, Clamp(child: content, maximumWidth: 520)])
+        self.content = Box(.vertical, children: [header, Clamp(child: content, maximumWidth: 520)])
 
-        cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.onClicked { [unowned self] in self.save() }
-        nameRow.onChanged { [unowned self] in self.touched.insert(.name); self.check() }
-        startRow.onChanged { [unowned self] in self.touched.insert(.startDate); self.check() }
-        endRow.onChanged { [unowned self] in self.touched.insert(.endDate); self.check() }
+        cancel.onClicked { [weak self] in self?.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        nameRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.name); self.check() }
+        startRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.startDate); self.check() }
+        endRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.endDate); self.check() }
         for row in [nameRow, startRow, endRow, purposeRow] {
-            row.onEntryActivated { [unowned self] in self.save() }
+            row.onEntryActivated { [weak self] in self?.save() }
         }
-        window.addShortcut("Escape") { [unowned self] in self.window.close() }
         check()
     }
 
-    func present() {
-        window.present()
+    public override func present() {
+        super.present()
         _ = nameRow.grabFocus()
     }
 
@@ -129,7 +127,7 @@ public final class TripDialog {
             } else {
                 trip = try repository.createTrip(details)
             }
-            window.close()
+            self.close()
             onSaved?(trip)
             return trip
         } catch {

@@ -21,7 +21,7 @@ public final class Leaflet: Widget {
     public var isFolded: Bool { adw_leaflet_get_folded(pointer()) != 0 }
 
     public var visibleChild: Widget? {
-        get { adw_leaflet_get_visible_child(pointer()).map { Widget(retaining: untyped($0)) } }
+        get { adw_leaflet_get_visible_child(pointer()).map { Widget.wrapper(ofWidget: untyped($0)) } }
         set { if let newValue { adw_leaflet_set_visible_child(pointer(), newValue.widgetPointer) } }
     }
 

@@ -4,9 +4,14 @@ import GObjectCore
 /// An `AdwToastOverlay`: brief feedback over the content, optionally with an Undo button.
 @MainActor
 public final class ToastOverlay: Widget {
-    public init(child: Widget) {
+    public init(child: Widget? = nil) {
         super.init(adopting: untyped(adw_toast_overlay_new()))
-        adw_toast_overlay_set_child(pointer(), child.widgetPointer)
+        adw_toast_overlay_set_child(pointer(), child?.widgetPointer)
+    }
+
+    public var child: Widget? {
+        get { adw_toast_overlay_get_child(pointer()).map { Widget.wrapper(ofWidget: untyped($0)) } }
+        set { adw_toast_overlay_set_child(pointer(), newValue?.widgetPointer) }
     }
 
     /// The last toast shown, for tests and accessibility checks.

@@ -31,22 +31,12 @@ extension Widget {
 
     /// Takes keyboard focus when clicked, so the widget's shortcuts work after a click on it.
     public func takesFocusOnClick() {
-        let gesture = gtk_gesture_click_new()
-        let box = Unmanaged.passRetained(WidgetReferenceBox(widgetPointer)).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, _, _, _, data in
-            let box = Unmanaged<WidgetReferenceBox>.fromOpaque(data!).takeUnretainedValue()
-            _ = gtk_widget_grab_focus(box.widget)
+        let gesture = Object(adopting: untyped(gtk_gesture_click_new()))
+        gesture.connectSignal("pressed", arguments: [.integer, .double, .double]) { [weak self] _ in
+            self?.grabFocus()
+            return 0
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
-            guard let data else { return }
-            Unmanaged<WidgetReferenceBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
-        gtk_widget_add_controller(widgetPointer, gesture)
+        g_object_ref(gesture.rawPointer)
+        gtk_widget_add_controller(widgetPointer, gesture.pointer())
     }
-}
-
-/// The widget a click gesture belongs to; unowned, as the gesture lives inside the widget.
-private final class WidgetReferenceBox: @unchecked Sendable {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    init(_ widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
 }

@@ -28,21 +28,15 @@ public final class FileDropTarget: Object {
     /// Calls `handler` with the dropped file's local path (`nil` for a file that has none, such
     /// as one on a remote share); its result tells the file manager whether the drop was taken.
     public func onDrop(_ handler: @escaping @MainActor (String?) -> Bool) {
-        let box = Unmanaged.passRetained(DropHandlerBox(handler)).toOpaque()
-        let trampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = {
-            _, value, _, _, data in
-            let box = Unmanaged<DropHandlerBox>.fromOpaque(data!).takeUnretainedValue()
+        connectSignal("drop", arguments: [.pointer, .double, .double], returning: .integer) { arguments in
             var path: String?
-            if let value, let file = bf_value_get_file(value), let cPath = g_file_get_path(file) {
+            // The argument is a boxed GValue holding the GFile.
+            if let dropped = arguments.pointer(1), let file = bf_value_get_file(dropped.assumingMemoryBound(to: GValue.self)), let cPath = g_file_get_path(file) {
                 path = String(cString: cPath)
                 g_free(cPath)
             }
-            return MainActor.assumeIsolated { box.handler(path) } ? 1 : 0
+            return handler(path) ? 1 : 0
         }
-        g_signal_connect_data(objectPointer, "drop", unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
-            guard let data else { return }
-            Unmanaged<DropHandlerBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
     }
 
     /// Delivers the file at `path` as a drop from the file manager would; returns whether it was
@@ -53,10 +47,4 @@ public final class FileDropTarget: Object {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         return bf_drop_target_emit_file(rawPointer, file, 0, 0) != 0
     }
-}
-
-/// The drop handler, released by the signal's destroy-notify.
-private final class DropHandlerBox: @unchecked Sendable {
-    let handler: @MainActor (String?) -> Bool
-    init(_ handler: @escaping @MainActor (String?) -> Bool) { self.handler = handler }
 }

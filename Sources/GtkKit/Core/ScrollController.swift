@@ -20,7 +20,8 @@ public struct ScrollEvent: Sendable, Equatable {
 /// in the capture phase), so Ctrl+scroll can zoom a scrolled view instead of scrolling it.
 @MainActor
 public final class ScrollController: Object {
-    private var box: ScrollHandlerBox?
+    /// Set only while `deliver` emits, since a synthetic event carries no key state.
+    private var simulatedControl: Bool?
 
     /// Attaches a new controller to `widget`, which keeps it for its lifetime.
     public init(attachedTo widget: Widget) {
@@ -36,37 +37,20 @@ public final class ScrollController: Object {
     /// Calls `handler` for each scroll; it returns true when it used the event, which then
     /// does not reach the widget (so a Ctrl+scroll that zoomed does not also scroll).
     public func onScroll(_ handler: @escaping @MainActor (ScrollEvent) -> Bool) {
-        let box = ScrollHandlerBox(handler)
-        self.box = box
-        let data = Unmanaged.passRetained(box).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { controller, dx, dy, data in
-            let box = Unmanaged<ScrollHandlerBox>.fromOpaque(data!).takeUnretainedValue()
-            let state = gtk_event_controller_get_current_event_state(OpaquePointer(controller))
-            let control = bf_modifiers_have_control(state) != 0
-            return MainActor.assumeIsolated {
-                box.handler(ScrollEvent(dx: dx, dy: dy, isControlPressed: box.simulatedControl ?? control))
-            } ? 1 : 0
+        connectSignal("scroll", arguments: [.double, .double], returning: .integer) { [weak self] arguments in
+            guard let self else { return 0 }
+            let state = gtk_event_controller_get_current_event_state(self.pointer())
+            let control = self.simulatedControl ?? (bf_modifiers_have_control(state) != 0)
+            return handler(ScrollEvent(dx: arguments.double(1), dy: arguments.double(2), isControlPressed: control)) ? 1 : 0
         }
-        g_signal_connect_data(objectPointer, "scroll", unsafeBitCast(trampoline, to: GCallback.self), data, { data, _ in
-            guard let data else { return }
-            Unmanaged<ScrollHandlerBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
     }
 
     /// Delivers a scroll as the pointer would, with or without Ctrl; returns whether it was used.
     /// For tests, which cannot hold a key and turn a wheel.
     @discardableResult
     public func deliver(dx: Double = 0, dy: Double, control: Bool) -> Bool {
-        box?.simulatedControl = control
-        defer { box?.simulatedControl = nil }
+        simulatedControl = control
+        defer { simulatedControl = nil }
         return bf_scroll_controller_emit(rawPointer, dx, dy) != 0
     }
-}
-
-/// The scroll handler, released by the signal's destroy-notify.
-private final class ScrollHandlerBox: @unchecked Sendable {
-    let handler: @MainActor (ScrollEvent) -> Bool
-    /// Set only while `deliver` emits, since a synthetic event carries no key state.
-    var simulatedControl: Bool?
-    init(_ handler: @escaping @MainActor (ScrollEvent) -> Bool) { self.handler = handler }
 }

@@ -23,28 +23,11 @@ extension Widget {
     /// Calls `handler` with this widget when the app turns light or dark (`AdwStyleManager:dark`),
     /// for as long as the widget lives: the connection ends with it, whatever holds its wrapper.
     public func onDarkStyleChanged(_ handler: @escaping @MainActor (Widget) -> Void) {
-        let manager = adw_style_manager_get_default()
-        let box = Unmanaged.passRetained(StyleHandlerBox(widget: widgetPointer, handler)).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
-            let box = Unmanaged<StyleHandlerBox>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.handler(Widget(retaining: UnsafeMutableRawPointer(box.widget))) }
+        let manager = Object(retaining: untyped(adw_style_manager_get_default()))
+        // Watched by the widget: finalizing it disconnects the handler from the shared manager.
+        manager.connectSignal("notify::dark", arguments: [.pointer], watchedBy: self) { [weak self] _ in
+            if let self { handler(self) }
+            return 0
         }
-        let closure = g_cclosure_new(unsafeBitCast(trampoline, to: GCallback.self), box) { data, _ in
-            guard let data else { return }
-            Unmanaged<StyleHandlerBox>.fromOpaque(data).release()
-        }
-        // Watching ties the closure to the widget: finalizing it disconnects and frees the box.
-        g_object_watch_closure(objectPointer, closure)
-        g_signal_connect_closure(UnsafeMutableRawPointer(manager), "notify::dark", closure, 0)
-    }
-}
-
-/// The handler and its widget; unowned, since the watched closure ends before the widget does.
-private final class StyleHandlerBox: @unchecked Sendable {
-    let widget: UnsafeMutablePointer<GtkWidget>
-    let handler: @MainActor (Widget) -> Void
-    init(widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor (Widget) -> Void) {
-        self.widget = widget
-        self.handler = handler
     }
 }

@@ -26,6 +26,12 @@ public enum Orientation: Sendable {
 open class Widget: Object {
     package var widgetPointer: UnsafeMutablePointer<GtkWidget> { pointer() }
 
+    /// The widget at `pointer` as Swift sees it: its own wrapper (with the state of its
+    /// subclass) when it has one, a new plain one otherwise.
+    package static func wrapper(ofWidget pointer: UnsafeMutableRawPointer) -> Widget {
+        Object.wrapper(of: pointer) as? Widget ?? Widget(retaining: pointer)
+    }
+
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widgetPointer) != 0 }
         set { gtk_widget_set_visible(widgetPointer, newValue ? 1 : 0) }

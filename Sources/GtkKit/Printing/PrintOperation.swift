@@ -35,7 +35,7 @@ public final class PrintOperation: Object {
         gtk_print_operation_set_job_name(operationPointer, jobName)
         gtk_print_operation_set_unit(operationPointer, GTK_UNIT_POINTS)
         gtk_print_operation_set_embed_page_setup(operationPointer, 1)
-        connectWithInt("done") { [weak self] result in
+        connectWithInteger("done") { [weak self] result in
             self?.finish(Self.result(GtkPrintOperationResult(UInt32(result)), operation: self))
         }
     }
@@ -88,21 +88,13 @@ public final class PrintOperation: Object {
 
     /// Called for each page to print, in any order.
     public func onDrawPage(_ handler: @escaping @MainActor (PrintPage) -> Void) {
-        let box = Unmanaged.passRetained(DrawPageBox(handler)).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gpointer?, gint, gpointer?) -> Void = { _, context, page, data in
-            let box = Unmanaged<DrawPageBox>.fromOpaque(data!).takeUnretainedValue()
-            guard let context, let cr = gtk_print_context_get_cairo_context(OpaquePointer(context)) else { return }
-            nonisolated(unsafe) let cairo = cr
-            let width = gtk_print_context_get_width(OpaquePointer(context))
-            let height = gtk_print_context_get_height(OpaquePointer(context))
-            MainActor.assumeIsolated {
-                box.handler(PrintPage(index: Int(page), context: CairoContext(pointer: cairo), width: width, height: height))
-            }
+        connectSignal("draw-page", arguments: [.pointer, .integer]) { arguments in
+            let context = OpaquePointer(arguments.pointer(1))
+            guard let cairo = gtk_print_context_get_cairo_context(context) else { return 0 }
+            handler(PrintPage(index: arguments.integer(2), context: CairoContext(pointer: cairo),
+                              width: gtk_print_context_get_width(context), height: gtk_print_context_get_height(context)))
+            return 0
         }
-        g_signal_connect_data(objectPointer, "draw-page", unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
-            guard let data else { return }
-            Unmanaged<DrawPageBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
     }
 
     /// Shows the print dialog over `parent`, then prints without blocking the window;
@@ -161,26 +153,4 @@ public final class PrintOperation: Object {
             return .failed(GLibError(domain: "gtk-print-error-quark", code: 0, message: "Printing failed."))
         }
     }
-
-    private func connectWithInt(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) {
-        let box = Unmanaged.passRetained(IntSignalBox(handler)).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
-            let box = Unmanaged<IntSignalBox>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.handler(value) }
-        }
-        g_signal_connect_data(objectPointer, signal, unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
-            guard let data else { return }
-            Unmanaged<IntSignalBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
-    }
-}
-
-private final class DrawPageBox: @unchecked Sendable {
-    let handler: @MainActor (PrintPage) -> Void
-    init(_ handler: @escaping @MainActor (PrintPage) -> Void) { self.handler = handler }
-}
-
-private final class IntSignalBox: @unchecked Sendable {
-    let handler: @MainActor (Int32) -> Void
-    init(_ handler: @escaping @MainActor (Int32) -> Void) { self.handler = handler }
 }

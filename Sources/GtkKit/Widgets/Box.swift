@@ -3,7 +3,7 @@ import GObjectCore
 
 /// A `GtkBox`: children in a row or a column.
 @MainActor
-public final class Box: Widget {
+open class Box: Widget {
     public init(_ orientation: Orientation, spacing: Int = 0, children: [Widget] = []) {
         super.init(adopting: untyped(gtk_box_new(orientation.gtk, gint(spacing))))
         children.forEach(append)

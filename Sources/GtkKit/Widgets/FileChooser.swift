@@ -37,17 +37,9 @@ public final class FileChooser: Object {
             gtk_file_chooser_add_filter(chooserPointer, fileFilter)
             g_object_unref(UnsafeMutableRawPointer(fileFilter))
         }
-        let box = Unmanaged.passRetained(ResponseHandlerBox { [weak self] response in
-            self?.finish(accepted: response == GTK_RESPONSE_ACCEPT.rawValue)
-        }).toOpaque()
-        let trampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in
-            let box = Unmanaged<ResponseHandlerBox>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.handler(response) }
+        connectWithInteger("response") { [weak self] response in
+            self?.finish(accepted: response == Int(GTK_RESPONSE_ACCEPT.rawValue))
         }
-        g_signal_connect_data(objectPointer, "response", unsafeBitCast(trampoline, to: GCallback.self), box, { data, _ in
-            guard let data else { return }
-            Unmanaged<ResponseHandlerBox>.fromOpaque(data).release()
-        }, GConnectFlags(rawValue: 0))
     }
 
     private var nativeDialog: UnsafeMutablePointer<GtkNativeDialog> { pointer() }
@@ -97,10 +89,4 @@ public final class FileChooser: Object {
         completion?(path)
         keepAlive = nil
     }
-}
-
-/// The response handler, released by the signal's destroy-notify.
-private final class ResponseHandlerBox: @unchecked Sendable {
-    let handler: @MainActor (Int32) -> Void
-    init(_ handler: @escaping @MainActor (Int32) -> Void) { self.handler = handler }
 }

@@ -16,18 +16,20 @@ extension StringList: ListViewModel {}
 /// Only the rows on screen exist as widgets: `makeRow` builds one when GTK needs another,
 /// and `bind` fills a recycled row for the id at a position. So a list of 100 000 ids costs
 /// a few dozen widgets, and the caller loads data only for the ids it is asked to bind.
+/// A row is typed: its controller is the row widget's own wrapper subclass, kept with the
+/// list item from setup and released on teardown.
 @MainActor
-public final class ListView: Widget {
+public final class ListView<Row: Widget>: Widget {
     public let model: any ListViewModel
     private let selection: Object
     private let factory: Object
     /// The Swift wrappers of the row widgets, by their list item, so they live as long as it.
-    private var rows: [UnsafeMutableRawPointer: Widget] = [:]
-    private let makeRow: @MainActor () -> Widget
-    private let bind: @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void
+    private var rows: [UnsafeMutableRawPointer: Row] = [:]
+    private let makeRow: @MainActor () -> Row
+    private let bind: @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void
 
-    public init<Model: Object & ListViewModel>(model: Model, makeRow: @escaping @MainActor () -> Widget,
-                bind: @escaping @MainActor (_ row: Widget, _ id: String, _ position: Int) -> Void) {
+    public init<Model: Object & ListViewModel>(model: Model, makeRow: @escaping @MainActor () -> Row,
+                bind: @escaping @MainActor (_ row: Row, _ id: String, _ position: Int) -> Void) {
         self.model = model
         self.makeRow = makeRow
         self.bind = bind
@@ -71,6 +73,9 @@ public final class ListView: Widget {
     /// How many row widgets exist now (a few screens' worth, whatever the model's size).
     public var rowWidgetCount: Int { rows.count }
 
+    /// The row widgets that exist now, bound or waiting to be.
+    public var rowWidgets: [Row] { Array(rows.values) }
+
     /// The selected position, or nil.
     public var selectedIndex: Int? {
         get {
@@ -94,9 +99,7 @@ public final class ListView: Widget {
     /// A row activated (double click or Enter), with its position.
     @discardableResult
     public func onActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalHandler {
-        connectWithPointer("activate") { position in
-            handler(Int(UInt(bitPattern: position)))
-        }
+        connectWithInteger("activate", handler)
     }
 
     /// Scrolls so that `position` is shown.

@@ -37,12 +37,13 @@ open class Window: Widget {
     }
 
     /// Makes the window a dialog over `parent`: titled, modal, kept above it, at a default size
-    /// (-1: as tall as its content asks).
+    /// (-1: as tall as its content asks), closed by Escape as every dialog is.
     public func makeDialog(title: String, over parent: Window?, width: Int, height: Int = -1) {
         self.title = title
         transientParent = parent
         isModal = true
         setDefaultSize(width: width, height: height)
+        addShortcut("Escape") { [weak self] in self?.close() }
     }
 
     public var hidesOnClose: Bool {
@@ -50,14 +51,14 @@ open class Window: Widget {
         set { gtk_window_set_hide_on_close(windowPointer, newValue ? 1 : 0) }
     }
 
-    public func present() { gtk_window_present(windowPointer) }
+    open func present() { gtk_window_present(windowPointer) }
     public func close() { gtk_window_close(windowPointer) }
     public func destroy() { gtk_window_destroy(windowPointer) }
 
     /// The widget that has keyboard focus inside the window.
     public var focusedWidget: Widget? {
         guard let focus = gtk_window_get_focus(windowPointer) else { return nil }
-        return Widget(retaining: untyped(focus))
+        return Widget.wrapper(ofWidget: untyped(focus))
     }
 
     /// `handler` returns true to keep the window open.

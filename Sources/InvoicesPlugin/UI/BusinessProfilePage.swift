@@ -62,8 +62,9 @@ final class BusinessProfileView {
         removeLogoButton.addCssClass("flat")
         logoRow.addSuffix(removeLogoButton)
         logoRow.addSuffix(chooseLogoButton)
-        chooseLogoButton.onClicked { [unowned self] in self.chooseLogo() }
-        removeLogoButton.onClicked { [unowned self] in
+        chooseLogoButton.onClicked { [weak self] in self?.chooseLogo() }
+        removeLogoButton.onClicked { [weak self] in
+            guard let self else { return }
             self.profile.logoFileName = nil
             self.store()
         }
@@ -87,12 +88,12 @@ final class BusinessProfileView {
 
         fill()
         for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, taxRow, patternRow] {
-            row.onChanged { [unowned self] in self.changed() }
+            row.onChanged { [weak self] in self?.changed() }
         }
         for view in [addressView, bankView, notesView, instructionsView] {
-            view.onChanged { [unowned self] in self.changed() }
+            view.onChanged { [weak self] in self?.changed() }
         }
-        currencyRow.onSelectionChanged { [unowned self] in self.changed() }
+        currencyRow.onSelectionChanged { [weak self] in self?.changed() }
         return page
     }
 

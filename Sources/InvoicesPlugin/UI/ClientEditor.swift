@@ -4,8 +4,7 @@ import GtkKit
 
 /// The client form: name, email, address, tax id, currency, payment terms and private notes.
 @MainActor
-final class ClientEditor {
-    let window = AdwaitaWindow()
+final class ClientEditor: AdwaitaWindow {
     private let repository: InvoiceRepository
     private let base: Client
     private let currencies = Currency.all
@@ -29,16 +28,17 @@ final class ClientEditor {
         self.profile = profile
         base = client ?? Client(name: "", currency: profile.defaultCurrency)
         currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
-        window.makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
-        window.onCloseRequest { [weak self] in
+        super.init()
+        makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
+        self.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false
         }
 
         let cancel = Button(label: tr("_Cancel"))
-        cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.onClicked { [unowned self] in self.save() }
-        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
+        cancel.onClicked { [weak self] in self?.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
 
         let group = PreferencesGroup()
         nameRow.text = base.name
@@ -48,7 +48,7 @@ final class ClientEditor {
         termsRow.text = base.paymentTermsDays.map(String.init) ?? ""
         termsRow.title = String(format: tr("Payment Terms in Days (empty: %d)"), profile.paymentTermsDays)
         for row in [nameRow, emailRow, taxIDRow, termsRow] {
-            row.onChanged { [unowned self] in self.validate() }
+            row.onChanged { [weak self] in self?.validate() }
         }
         group.add(nameRow)
         group.add(emailRow)
@@ -76,12 +76,12 @@ final class ClientEditor {
         }
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
         scroller.expandsVertically = true
-        window.content = Box(.vertical, children: [header, scroller])
+        self.content = Box(.vertical, children: [header, scroller])
         validate()
     }
 
-    func present() {
-        window.present()
+    override func present() {
+        super.present()
         _ = nameRow.grabFocus()
     }
 
@@ -128,7 +128,7 @@ final class ClientEditor {
         do {
             let saved = try repository.save(client)
             onSaved?(saved)
-            window.close()
+            self.close()
             return saved
         } catch {
             errorLabel.text = error.localizedDescription

@@ -6,21 +6,19 @@ import PluginAPI
 /// The client list in its own window: search, and for one client its details, what it owes,
 /// its invoices, and edit or delete.
 @MainActor
-final class ClientsWindow {
-    let window = AdwaitaWindow()
+final class ClientsWindow: AdwaitaWindow {
     private let repository: InvoiceRepository
     private let context: PluginContext
     private let money = MoneyFormatter()
     /// Called after a client was added, changed or deleted, so the invoice list can follow.
     var onChanged: (@MainActor () -> Void)?
-    var onClosed: (@MainActor () -> Void)?
 
     let stack = Stack()
     let searchEntry = SearchEntry(placeholder: tr("Search clients"))
     let list = ListBox()
     private(set) var summaries: [ClientSummary] = []
     let listStack = Stack()
-    private let title = WindowTitle(tr("Clients"))
+    private let windowTitle = WindowTitle(tr("Clients"))
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to Clients"))
     private let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Client"))
 
@@ -34,30 +32,28 @@ final class ClientsWindow {
     let editButton = Button(label: tr("_Edit"))
     let deleteButton = Button(label: tr("_Delete"))
     private(set) var shownClient: Client?
-    private(set) var clientEditor: ClientEditor?
+    private(set) weak var clientEditor: ClientEditor?
     private(set) var confirmation: MessageDialog?
 
     init(repository: InvoiceRepository, context: PluginContext) {
         self.repository = repository
         self.context = context
-        window.makeDialog(title: tr("Clients"), over: context.window, width: 520, height: 640)
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        super.init()
+        makeDialog(title: tr("Clients"), over: context.window, width: 520, height: 640)
 
-        let header = HeaderBar(title: title)
-        backButton.onClicked { [unowned self] in self.showList() }
+        let header = HeaderBar(title: windowTitle)
+        backButton.onClicked { [weak self] in self?.showList() }
         header.packStart(backButton)
         addButton.tooltip = tr("New Client")
-        addButton.onClicked { [unowned self] in self.edit(nil) }
+        addButton.onClicked { [weak self] in self?.edit(nil) }
         header.packStart(addButton)
 
         searchEntry.accessibleLabel = tr("Search clients")
-        searchEntry.onSearchChanged { [unowned self] in self.reload() }
+        searchEntry.onSearchChanged { [weak self] in self?.reload() }
         list.styleAsBoxedList()
         list.accessibleLabel = tr("Clients")
-        list.onRowActivated { [unowned self] index in
+        list.onRowActivated { [weak self] index in
+            guard let self else { return }
             guard self.summaries.indices.contains(index) else { return }
             self.show(self.summaries[index].client)
         }
@@ -79,8 +75,8 @@ final class ClientsWindow {
         let owed = PreferencesGroup()
         owed.add(owedRow)
         deleteButton.addCssClass("destructive-action")
-        editButton.onClicked { [unowned self] in self.edit(self.shownClient) }
-        deleteButton.onClicked { [unowned self] in self.confirmDelete() }
+        editButton.onClicked { [weak self] in guard let self else { return }; self.edit(self.shownClient) }
+        deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         let buttons = Box(.horizontal, spacing: 6, children: [editButton, deleteButton])
         let clientContent = Box(.vertical, spacing: 18, children: [
             Box(.vertical, spacing: 4, children: [nameLabel, detailsLabel]), buttons, owed, invoicesGroup,
@@ -88,11 +84,9 @@ final class ClientsWindow {
         clientContent.setMargins(top: 18, bottom: 24, start: 12, end: 12)
         stack.add(ScrolledWindow(child: Clamp(child: clientContent, maximumWidth: 600)), named: "client")
         stack.expandsVertically = true
-        window.content = Box(.vertical, children: [header, stack])
+        self.content = Box(.vertical, children: [header, stack])
         showList()
     }
-
-    func present() { window.present() }
 
     func reload() {
         summaries = (try? repository.clientSummaries(matching: searchEntry.text)) ?? []
@@ -118,7 +112,7 @@ final class ClientsWindow {
         shownClient = nil
         backButton.isVisible = false
         addButton.isVisible = true
-        title.title = tr("Clients")
+        windowTitle.title = tr("Clients")
         reload()
         stack.visibleChildName = "list"
     }
@@ -129,7 +123,7 @@ final class ClientsWindow {
         shownClient = client
         backButton.isVisible = true
         addButton.isVisible = false
-        title.title = client.name
+        windowTitle.title = client.name
         nameLabel.text = client.name
         detailsLabel.text = [client.email, client.address, client.taxID].filter { !$0.isEmpty }.joined(separator: "\n")
         detailsLabel.isVisible = !detailsLabel.text.isEmpty
@@ -157,13 +151,12 @@ final class ClientsWindow {
 
     func edit(_ client: Client?) {
         let profile = (try? repository.profile()) ?? .initial()
-        let editor = ClientEditor(repository: repository, client: client, parent: window, profile: profile)
+        let editor = ClientEditor(repository: repository, client: client, parent: self, profile: profile)
         editor.onSaved = { [weak self] saved in
             guard let self else { return }
             self.onChanged?()
             if self.shownClient != nil { self.show(saved) } else { self.reload() }
         }
-        editor.onClosed = { [weak self] in self?.clientEditor = nil }
         clientEditor = editor
         editor.present()
     }
@@ -177,7 +170,7 @@ final class ClientsWindow {
             : String(format: trn("%@ has %d invoice. Keep it: the client leaves this list, and the invoice keeps its name and address. Or delete it with the client; its number is never used again.",
                                  "%@ has %d invoices. Keep them: the client leaves this list, and the invoices keep its name and address. Or delete them with the client; their numbers are never used again.",
                                  count), client.name, count)
-        let dialog = MessageDialog(parent: window, heading: String(format: tr("Delete %@?"), client.name), body: body)
+        let dialog = MessageDialog(parent: self, heading: String(format: tr("Delete %@?"), client.name), body: body)
         dialog.addResponse("cancel", label: tr("_Cancel"))
         if count == 0 {
             dialog.addResponse("delete", label: tr("_Delete"), appearance: .destructive)

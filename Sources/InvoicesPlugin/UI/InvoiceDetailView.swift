@@ -4,12 +4,21 @@ import Foundation
 import GtkKit
 import PluginAPI
 
+/// What the invoice pane asks of the list it is shown beside.
+@MainActor
+protocol InvoiceListActions: AnyObject {
+    func openEditor(for invoice: Invoice?)
+    func delete(_ id: InvoiceID)
+    func invoiceChanged(_ id: InvoiceID)
+}
+
 /// The selected invoice: its facts, amounts and payments, what can be done with it now, and
 /// the PDF the client will get, regenerated in the background whenever the invoice changes.
 @MainActor
 package final class InvoiceDetailView {
     let widget: Widget
-    private unowned let page: InvoicesPage
+    private weak var list: (any InvoiceListActions)?
+    private let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
     private let context: PluginContext
     private let money = MoneyFormatter()
@@ -57,8 +66,9 @@ package final class InvoiceDetailView {
         self?.context.showToast(error.localizedDescription)
     }
 
-    init(page: InvoicesPage, context: PluginContext) {
-        self.page = page
+    init(list: any InvoiceListActions, repository: InvoiceRepository, context: PluginContext) {
+        self.list = list
+        self.repository = repository
         self.context = context
         saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
@@ -123,29 +133,33 @@ package final class InvoiceDetailView {
         previewToggle.join(detailsToggle)
         detailsToggle.isActive = true
         widget = Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
-        detailsToggle.onToggled { [unowned self] in
+        detailsToggle.onToggled { [weak self] in
+            guard let self else { return }
             if self.detailsToggle.isActive { self.viewStack.visibleChildName = "details" }
         }
-        previewToggle.onToggled { [unowned self] in
+        previewToggle.onToggled { [weak self] in
+            guard let self else { return }
             if self.previewToggle.isActive { self.viewStack.visibleChildName = "preview" }
         }
 
-        editButton.onClicked { [unowned self] in
+        editButton.onClicked { [weak self] in
+            guard let self else { return }
             guard let invoice = self.invoice else { return }
-            self.page.openEditor(for: invoice)
+            self.list?.openEditor(for: invoice)
         }
-        sendButton.onClicked { [unowned self] in self.change { invoice in try invoice.markSent(on: .today()) } }
-        paidButton.onClicked { [unowned self] in self.change { invoice in try invoice.markPaid(on: .today()) } }
-        cancelButton.onClicked { [unowned self] in self.confirmCancel() }
-        paymentButton.onClicked { [unowned self] in self.recordPayment() }
-        duplicateButton.onClicked { [unowned self] in self.duplicate() }
-        deleteButton.onClicked { [unowned self] in
+        sendButton.onClicked { [weak self] in self?.change { invoice in try invoice.markSent(on: .today()) } }
+        paidButton.onClicked { [weak self] in self?.change { invoice in try invoice.markPaid(on: .today()) } }
+        cancelButton.onClicked { [weak self] in self?.confirmCancel() }
+        paymentButton.onClicked { [weak self] in self?.recordPayment() }
+        duplicateButton.onClicked { [weak self] in self?.duplicate() }
+        deleteButton.onClicked { [weak self] in
+            guard let self else { return }
             guard let id = self.invoice?.id else { return }
-            self.page.delete(id)
+            self.list?.delete(id)
         }
-        savePDFButton.onClicked { [unowned self] in self.savePDF() }
-        printButton.onClicked { [unowned self] in self.printPDF() }
-        emailButton.onClicked { [unowned self] in self.emailPDF() }
+        savePDFButton.onClicked { [weak self] in self?.savePDF() }
+        printButton.onClicked { [weak self] in self?.printPDF() }
+        emailButton.onClicked { [weak self] in self?.emailPDF() }
     }
 
     func show(_ invoice: Invoice?) {
@@ -167,7 +181,7 @@ package final class InvoiceDetailView {
         badge.addCssClass(status.rawValue)
 
         let clientName = invoice.billTo?.name
-            ?? invoice.clientID.flatMap { try? page.repository.client($0) }?.name ?? ""
+            ?? invoice.clientID.flatMap { try? repository.client($0) }?.name ?? ""
         numberLabel.text = invoice.number
         clientLabel.text = clientName
         issueRow.subtitle = invoice.issueDate.formatted(.medium)
@@ -223,7 +237,7 @@ package final class InvoiceDetailView {
     /// Makes the preview again off the main actor; the data it needs is read here, quickly.
     private func refreshPreview(_ invoice: Invoice) {
         do {
-            let document = try page.repository.document(for: invoice)
+            let document = try repository.document(for: invoice)
             preview.generate { try InvoicePDF.render(document).data }
         } catch {
             preview.showError(error.localizedDescription)
@@ -234,7 +248,7 @@ package final class InvoiceDetailView {
     func currentPDF() -> Data? {
         guard let id = invoice?.id else { return nil }
         do {
-            return try InvoicePDF.render(try page.repository.document(for: id)).data
+            return try InvoicePDF.render(try repository.document(for: id)).data
         } catch {
             context.showToast(error.localizedDescription)
             return nil
@@ -256,9 +270,9 @@ package final class InvoiceDetailView {
 
     func emailPDF() {
         guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF() else { return }
-        let client = invoice.clientID.flatMap { try? page.repository.client($0) }
+        let client = invoice.clientID.flatMap { try? repository.client($0) }
         let recipient = invoice.billTo?.email ?? client?.email
-        let profile = (try? page.repository.profile()) ?? .initial()
+        let profile = (try? repository.profile()) ?? .initial()
         let subject = profile.name.isEmpty
             ? String(format: tr("Invoice %@"), invoice.number)
             : String(format: tr("Invoice %@ from %@"), invoice.number, profile.name)
@@ -271,8 +285,8 @@ package final class InvoiceDetailView {
         guard var invoice else { return }
         do {
             try body(&invoice)
-            let saved = try page.repository.save(invoice)
-            if let id = saved.id { page.invoiceChanged(id) }
+            let saved = try repository.save(invoice)
+            if let id = saved.id { list?.invoiceChanged(id) }
         } catch {
             context.showToast(error.localizedDescription)
         }
@@ -299,19 +313,23 @@ package final class InvoiceDetailView {
         dialog.onRecord = { [weak self] amount, date, note in
             self?.change { invoice in try invoice.recordPayment(amount, on: date, note: note) }
         }
+        paymentDialog = dialog
         dialog.present()
     }
 
+    /// The payment dialog while it exists; the window's own lifetime keeps it, not this pane.
+    private(set) weak var paymentDialog: PaymentDialog?
+
     private func duplicate() {
         guard let invoice else { return }
-        let count = (try? page.repository.invoiceCount()) ?? 0
+        let count = (try? repository.invoiceCount()) ?? 0
         if !InvoiceRules.canCreateInvoice(existingCount: count, entitlements: context.entitlements) {
             guard context.ensureAllowed(.unlimitedInvoices) else { return }
         }
         do {
-            let copy = try page.repository.save(invoice.duplicated(today: .today()))
+            let copy = try repository.save(invoice.duplicated(today: .today()))
             if let id = copy.id {
-                page.invoiceChanged(id)
+                list?.invoiceChanged(id)
                 context.showToast(String(format: tr("Draft %@ created from %@"), copy.number, invoice.number))
             }
         } catch {

@@ -7,8 +7,7 @@ import PluginAPI
 /// notes, with the totals worked out as you type. Save writes everything in one transaction;
 /// a value that cannot be read says why beside it and keeps Save off.
 @MainActor
-final class InvoiceEditor {
-    let window = AdwaitaWindow()
+final class InvoiceEditor: AdwaitaWindow {
     private let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
     private let context: PluginContext
@@ -21,7 +20,6 @@ final class InvoiceEditor {
     private let currencies = Currency.all
 
     var onSaved: (@MainActor (Invoice) -> Void)?
-    var onClosed: (@MainActor () -> Void)?
 
     let saveButton = Button(label: tr("_Save"))
     let clientRow: ComboRow
@@ -54,7 +52,7 @@ final class InvoiceEditor {
     /// The form's invoice when every field reads and the rules accept it.
     private(set) var current: Invoice?
     private(set) var currentTotals: InvoiceTotals?
-    private(set) var clientEditor: ClientEditor?
+    private(set) weak var clientEditor: ClientEditor?
 
     init(repository: InvoiceRepository, context: PluginContext, invoice: Invoice?) {
         self.repository = repository
@@ -68,6 +66,7 @@ final class InvoiceEditor {
                                   currency: profile.defaultCurrency, notes: profile.defaultNotes)
         if invoice == nil { base.lines = [base.newLine(profile: profile)] }
         dueDateEdited = invoice != nil
+        super.init()
         build()
         loadClients(selecting: base.clientID)
         fill()
@@ -77,31 +76,25 @@ final class InvoiceEditor {
 
     var isNew: Bool { base.id == nil }
 
-    func present() { window.present() }
-
     // MARK: Building
 
     private func build() {
-        window.makeDialog(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
-                          over: context.window, width: 720, height: 760)
-        window.onCloseRequest { [weak self] in
-            self?.onClosed?()
-            return false
-        }
+        makeDialog(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
+                   over: context.window, width: 720, height: 760)
 
         let cancel = Button(label: tr("_Cancel"))
-        cancel.onClicked { [unowned self] in self.window.close() }
-        saveButton.onClicked { [unowned self] in self.save() }
-        let header = HeaderBar(dialogTitle: window.title ?? "", cancel: cancel, action: saveButton)
+        cancel.onClicked { [weak self] in self?.close() }
+        saveButton.onClicked { [weak self] in self?.save() }
+        let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
 
         let content = Box(.vertical, spacing: 24)
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
 
         let details = PreferencesGroup(title: tr("Invoice"))
-        clientRow.onSelectionChanged { [unowned self] in self.clientChanged() }
+        clientRow.onSelectionChanged { [weak self] in self?.clientChanged() }
         details.add(clientRow)
         newClientButton.align(vertical: .center)
-        newClientButton.onClicked { [unowned self] in self.newClient() }
+        newClientButton.onClicked { [weak self] in self?.newClient() }
         newClientRow.addSuffix(newClientButton)
         details.add(newClientRow)
         numberRow.addCssClass("numeric")
@@ -112,14 +105,15 @@ final class InvoiceEditor {
         details.add(dueRow)
         details.add(currencyRow)
         details.add(discountRow)
-        for row in [numberRow, issueRow, discountRow] { row.onChanged { [unowned self] in self.fieldChanged() } }
-        issueRow.onChanged { [unowned self] in self.issueDateChanged() }
-        dueRow.onChanged { [unowned self] in
+        for row in [numberRow, issueRow, discountRow] { row.onChanged { [weak self] in self?.fieldChanged() } }
+        issueRow.onChanged { [weak self] in self?.issueDateChanged() }
+        dueRow.onChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating else { return }
             self.dueDateEdited = true
             self.update()
         }
-        currencyRow.onSelectionChanged { [unowned self] in self.fieldChanged() }
+        currencyRow.onSelectionChanged { [weak self] in self?.fieldChanged() }
         invoiceErrors.xAlign = 0
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
@@ -127,7 +121,7 @@ final class InvoiceEditor {
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
         linesHeader.xAlign = 0
         addLineButton.align(horizontal: .start)
-        addLineButton.onClicked { [unowned self] in self.addLine() }
+        addLineButton.onClicked { [weak self] in self?.addLine() }
         content.append(Box(.vertical, spacing: 12, children: [linesHeader, linesBox, addLineButton]))
 
         let notesCaption = Label(tr("Notes"), wraps: false, style: "heading")
@@ -137,7 +131,7 @@ final class InvoiceEditor {
         notesView.setSizeRequest(height: 72)
         notesView.accessibleLabel = tr("Notes")
         notesCaption.describes(notesView)
-        notesView.onChanged { [unowned self] in self.fieldChanged() }
+        notesView.onChanged { [weak self] in self?.fieldChanged() }
         let notesFrame = ScrolledWindow(child: notesView)
         notesFrame.propagatesNaturalHeight = true
         notesFrame.addCssClass("card")
@@ -156,7 +150,7 @@ final class InvoiceEditor {
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 760))
         scroller.expandsVertically = true
-        window.content = Box(.vertical, children: [header, scroller])
+        self.content = Box(.vertical, children: [header, scroller])
     }
 
     private func loadClients(selecting id: ClientID?) {
@@ -198,7 +192,9 @@ final class InvoiceEditor {
 
     private func appendLineEditor(_ line: LineItem) {
         let editor = LineItemEditor(line: line) { [weak self] in self?.fieldChanged() }
-        editor.removeButton.onClicked { [weak self, unowned editor] in self?.removeLine(editor) }
+        editor.removeButton.onClicked { [weak self, weak editor] in
+            if let self, let editor { self.removeLine(editor) }
+        }
         lineEditors.append(editor)
         linesBox.append(editor.widget)
     }
@@ -265,7 +261,7 @@ final class InvoiceEditor {
 
     /// "New Client…" opens the client form; the new client is chosen, a cancel goes back.
     private func newClient() {
-        let editor = ClientEditor(repository: repository, client: nil, parent: window, profile: profile)
+        let editor = ClientEditor(repository: repository, client: nil, parent: self, profile: profile)
         editor.onSaved = { [weak self] client in
             guard let self else { return }
             self.loadClients(selecting: client.id)
@@ -279,7 +275,6 @@ final class InvoiceEditor {
                 self.clientRow.selectedIndex = self.previousClientIndex
                 self.isUpdating = false
             }
-            self.clientEditor = nil
         }
         clientEditor = editor
         editor.present()
@@ -403,7 +398,7 @@ final class InvoiceEditor {
         do {
             let saved = try repository.save(invoice)
             onSaved?(saved)
-            window.close()
+            self.close()
             return saved
         } catch {
             invoiceErrors.text = error.localizedDescription

@@ -16,9 +16,7 @@ struct InvoiceRowContent: Equatable {
 /// A drawn row never changes size, and binding one only records its position: the invoice is
 /// read and its text laid out when the row is painted, which only the rows on screen are.
 @MainActor
-final class InvoiceRowView {
-    /// The row as the list and assistive technologies see it (the drawing is hidden from them).
-    let widget = Box(.horizontal)
+package final class InvoiceRowView: Box {
     private let canvas = DrawingArea()
     private let number: TextLine
     private let client: TextLine
@@ -42,16 +40,19 @@ final class InvoiceRowView {
         amount = TextLine(in: canvas, weight: .bold, tabularFigures: true)
         due = TextLine(in: canvas, tabularFigures: true)
         badge = TextLine(in: canvas, weight: .bold, scale: 0.833)
+        // The row as the list and assistive technologies see it (the drawing is hidden from them).
+        super.init(.horizontal)
         canvas.contentHeight = max(number.lineHeight + Self.lineSpacing + client.lineHeight,
                                    badge.lineHeight + 2 * Self.badgePadding.vertical)
         canvas.expandsHorizontally = true
         canvas.hideFromAssistiveTechnologies()
-        canvas.setDrawFunction { [unowned self] context, width, height in
+        canvas.setDrawFunction { [weak self] context, width, height in
+            guard let self else { return }
             self.update()
             self.draw(context, width: width, height: height)
         }
-        widget.append(canvas)
-        widget.setMargins(top: 0, bottom: 0, start: 6, end: 0)
+        append(canvas)
+        setMargins(top: 0, bottom: 0, start: 6, end: 0)
     }
 
     /// Shows the row at `position` (again, after the data behind it changed).
@@ -73,7 +74,7 @@ final class InvoiceRowView {
         amount.text = current?.amount ?? ""
         due.text = current?.due ?? ""
         badge.text = current?.summary.displayStatus.title ?? ""
-        widget.accessibleLabel = current.map {
+        accessibleLabel = current.map {
             String(format: tr("%@, %@, %@, %@"), $0.summary.number, $0.summary.clientName, $0.amount,
                    $0.summary.displayStatus.title)
         }

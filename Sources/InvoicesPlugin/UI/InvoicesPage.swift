@@ -8,7 +8,7 @@ import PluginAPI
 /// The Invoices page: the invoice list beside the selected invoice, folding into one pane at a
 /// time on a narrow window.
 @MainActor
-package final class InvoicesPage {
+package final class InvoicesPage: InvoiceListActions {
     let widget = Leaflet()
     let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
@@ -34,9 +34,8 @@ package final class InvoicesPage {
     private let overdueColumn = Box(.vertical, spacing: 2)
     /// The list's rows, one per matching invoice; each is bound from `model` by position.
     package let positions = PositionList()
-    package private(set) var listView: ListView!
+    package private(set) var listView: ListView<InvoiceRowView>!
     let listStack = Stack()
-    private var rowViews: [ObjectIdentifier: InvoiceRowView] = [:]
 
     // Detail pane
     let detailPane = Box(.vertical)
@@ -48,7 +47,7 @@ package final class InvoicesPage {
     /// yet, does not pay for its preview and actions.
     package var detail: InvoiceDetailView {
         if let builtDetail { return builtDetail }
-        let detail = InvoiceDetailView(page: self, context: context)
+        let detail = InvoiceDetailView(list: self, repository: repository, context: context)
         detailStack.add(detail.widget, named: "invoice")
         builtDetail = detail
         return detail
@@ -60,8 +59,8 @@ package final class InvoicesPage {
     private var totalsDay: CalendarDay?
     private(set) var selectedID: InvoiceID?
     /// The editor open now, if any.
-    private(set) var editor: InvoiceEditor?
-    private(set) var clientsWindow: ClientsWindow?
+    private(set) weak var editor: InvoiceEditor?
+    private(set) weak var clientsWindow: ClientsWindow?
 
     init(context: PluginContext, repository: InvoiceRepository) {
         self.context = context
@@ -74,7 +73,7 @@ package final class InvoicesPage {
         widget.append(listPane)
         widget.append(detailPane)
         widget.visibleChild = listPane
-        widget.onFoldedChanged { [unowned self] in self.updateFolding() }
+        widget.onFoldedChanged { [weak self] in self?.updateFolding() }
         updateFolding()
         addShortcuts()
         reload(dataChanged: true)
@@ -85,11 +84,11 @@ package final class InvoicesPage {
     private func buildListPane() {
         listHeader.packStart(context.makeBackButton())
         newButton.tooltip = tr("New Invoice (Ctrl+N)")
-        newButton.onClicked { [unowned self] in self.newInvoice() }
+        newButton.onClicked { [weak self] in self?.newInvoice() }
         listHeader.packEnd(newButton)
         listHeader.packEnd(sortButton)
         clientsButton.tooltip = tr("Clients")
-        clientsButton.onClicked { [unowned self] in self.openClients() }
+        clientsButton.onClicked { [weak self] in self?.openClients() }
         listHeader.packEnd(clientsButton)
         listPane.append(listHeader)
 
@@ -121,7 +120,8 @@ package final class InvoicesPage {
             if let first = filterButtons[.all] { button.join(first) }
             button.isActive = filter == .all
             button.expandsHorizontally = true
-            button.onToggled { [unowned self, unowned button] in
+            button.onToggled { [weak self, weak button] in
+                guard let self, let button else { return }
                 guard button.isActive, !self.isUpdating else { return }
                 self.model.query.filter = filter
                 self.reload(dataChanged: false)
@@ -134,32 +134,33 @@ package final class InvoicesPage {
 
         searchEntry.accessibleLabel = tr("Search invoices")
         searchEntry.setMargins(top: 0, bottom: 6, start: 12, end: 12)
-        searchEntry.onSearchChanged { [unowned self] in
+        searchEntry.onSearchChanged { [weak self] in
+            guard let self else { return }
             self.model.query.search = self.searchEntry.text
             self.reload(dataChanged: false)
         }
         listPane.append(searchEntry)
 
-        listView = ListView(model: positions, makeRow: { [unowned self] in
-            let row = InvoiceRowView { [unowned self] position in
-                guard let summary = self.model.summary(at: position) else { return nil }
+        listView = ListView(model: positions, makeRow: {
+            InvoiceRowView { [weak self] position in
+                guard let self, let summary = self.model.summary(at: position) else { return nil }
                 return InvoiceRowContent(summary: summary, amount: self.money.string(from: summary.total),
                                          due: self.dayTexts.dueText(summary.dueDate))
             }
-            self.rowViews[ObjectIdentifier(row.widget)] = row
-            return row.widget
-        }, bind: { [unowned self] widget, _, position in
-            self.rowViews[ObjectIdentifier(widget)]?.bind(position: position)
+        }, bind: { row, _, position in
+            row.bind(position: position)
         })
         listView.styleAsRichList()
         listView.accessibleLabel = tr("Invoices")
-        listView.onSelectionChanged { [unowned self] in
+        listView.onSelectionChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating else { return }
             self.selectionChanged()
             // On a narrow window choosing an invoice opens it.
             if self.widget.isFolded, self.selectedID != nil { self.widget.visibleChild = self.detailPane }
         }
-        listView.onActivated { [unowned self] _ in
+        listView.onActivated { [weak self] _ in
+            guard let self else { return }
             if self.widget.isFolded { self.widget.visibleChild = self.detailPane }
         }
         let scroller = ScrolledWindow(child: listView)
@@ -170,7 +171,7 @@ package final class InvoicesPage {
         newFromEmpty.addCssClass("pill")
         newFromEmpty.addCssClass("suggested-action")
         newFromEmpty.align(horizontal: .center)
-        newFromEmpty.onClicked { [unowned self] in self.newInvoice() }
+        newFromEmpty.onClicked { [weak self] in self?.newInvoice() }
         listStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoices"),
                                  description: tr("Write your first invoice; it appears here."),
                                  child: newFromEmpty), named: "empty")
@@ -191,7 +192,8 @@ package final class InvoicesPage {
             let check = CheckButton(label: sort.title)
             if let first = sortButtons[.issueDate] { check.join(first) }
             check.isActive = sort == .issueDate
-            check.onToggled { [unowned self, unowned check] in
+            check.onToggled { [weak self, weak check] in
+                guard let self, let check else { return }
                 guard check.isActive, !self.isUpdating else { return }
                 self.model.query.sort = sort
                 self.reload(dataChanged: false)
@@ -203,7 +205,7 @@ package final class InvoicesPage {
     }
 
     private func buildDetailPane() {
-        detailBack.onClicked { [unowned self] in self.widget.visibleChild = self.listPane }
+        detailBack.onClicked { [weak self] in guard let self else { return }; self.widget.visibleChild = self.listPane }
         detailHeader.packStart(detailBack)
         detailPane.append(detailHeader)
         detailStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoice Selected"),
@@ -292,7 +294,7 @@ package final class InvoicesPage {
 
     /// What the row widget bound to `position` shows, if one is.
     func rowTexts(at position: Int) -> [String]? {
-        rowViews.values.first { $0.position == position }?.texts
+        listView.rowWidgets.first { $0.position == position }?.texts
     }
 
     private func updateTotals() {
@@ -360,7 +362,6 @@ package final class InvoicesPage {
             guard let self, let id = saved.id else { return }
             self.invoiceChanged(id)
         }
-        editor.onClosed = { [weak self] in self?.editor = nil }
         self.editor = editor
         editor.present()
     }
@@ -369,7 +370,6 @@ package final class InvoicesPage {
     func openClients() {
         let clients = ClientsWindow(repository: repository, context: context)
         clients.onChanged = { [weak self] in self?.reload(dataChanged: true) }
-        clients.onClosed = { [weak self] in self?.clientsWindow = nil }
         clientsWindow = clients
         clients.present()
     }

@@ -3,8 +3,7 @@ import GtkKit
 
 /// Asks for a payment against an invoice: amount (the balance by default), date and a note.
 @MainActor
-final class PaymentDialog {
-    let window = AdwaitaWindow()
+final class PaymentDialog: AdwaitaWindow {
     let amountRow = EntryRow(title: tr("Amount"))
     let dateRow = EntryRow(title: tr("Date"))
     let noteRow = EntryRow(title: tr("Note"))
@@ -18,11 +17,12 @@ final class PaymentDialog {
     init(invoice: Invoice, parent: Window?) {
         currency = invoice.currency
         balance = (try? invoice.totals().balanceDue) ?? .zero(invoice.currency)
-        window.makeDialog(title: tr("Record Payment"), over: parent, width: 420)
+        super.init()
+        makeDialog(title: tr("Record Payment"), over: parent, width: 420)
 
         let cancel = Button(label: tr("_Cancel"))
-        cancel.onClicked { [unowned self] in self.window.close() }
-        recordButton.onClicked { [unowned self] in self.record() }
+        cancel.onClicked { [weak self] in self?.close() }
+        recordButton.onClicked { [weak self] in self?.record() }
         let header = HeaderBar(dialogTitle: tr("Record Payment"), subtitle: invoice.number, cancel: cancel,
                                action: recordButton)
 
@@ -32,16 +32,14 @@ final class PaymentDialog {
         dateRow.text = CalendarDay.today().formatted(.short)
         for row in [amountRow, dateRow, noteRow] {
             group.add(row)
-            row.onChanged { [unowned self] in self.validate() }
+            row.onChanged { [weak self] in self?.validate() }
         }
         errorLabel.xAlign = 0
         let content = Box(.vertical, spacing: 12, children: [group, errorLabel])
         content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
-        window.content = Box(.vertical, children: [header, content])
+        self.content = Box(.vertical, children: [header, content])
         validate()
     }
-
-    func present() { window.present() }
 
     /// The payment as typed, or why it cannot be recorded.
     private func parsed() -> Result<(Money, CalendarDay), ParseFailure> {
@@ -81,7 +79,7 @@ final class PaymentDialog {
     func record() {
         guard case .success(let (amount, date)) = parsed() else { return }
         onRecord?(amount, date, noteRow.text.trimmingCharacters(in: .whitespaces))
-        window.close()
+        close()
     }
 }
 

@@ -68,7 +68,7 @@ final class TipSplitView {
         inputs.append(makeSplitGroup())
         results.append(makeResultCard())
 
-        reset.onClicked { [unowned self] in self.reset() }
+        reset.onClicked { [weak self] in self?.reset() }
         restoreRemembered()
         recalculate()
     }
@@ -78,10 +78,11 @@ final class TipSplitView {
     private func makeBillGroup() -> Widget {
         let group = PreferencesGroup(title: tr("Bill"))
         billRow.addSuffix(billCurrencyLabel)
-        billRow.onChanged { [unowned self] in self.recalculate() }
+        billRow.onChanged { [weak self] in self?.recalculate() }
         group.add(billRow)
 
-        currencyRow.onSelectionChanged { [unowned self] in
+        currencyRow.onSelectionChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating, let currency = self.selectedCurrency else { return }
             self.settings?.set("tipsplit-currency", currency.code)
             self.recalculate()
@@ -93,13 +94,14 @@ final class TipSplitView {
         preTaxRow.addSuffix(preTaxSwitch)
         preTaxRow.activates(preTaxSwitch)
         preTaxSwitch.accessibleLabel = tr("Tip on the amount before tax")
-        preTaxSwitch.onToggled { [unowned self] in
+        preTaxSwitch.onToggled { [weak self] in
+            guard let self else { return }
             self.taxRow.isVisible = self.preTaxSwitch.isActive
             self.recalculate()
         }
         group.add(preTaxRow)
         taxRow.isVisible = false
-        taxRow.onChanged { [unowned self] in self.recalculate() }
+        taxRow.onChanged { [weak self] in self?.recalculate() }
         group.add(taxRow)
 
         let box = Box(.vertical, spacing: 6, children: [group, billError, taxError])
@@ -120,7 +122,8 @@ final class TipSplitView {
             let button = ToggleButton(label: numbers.percentString(from: percent))
             button.accessibleDescription = String(format: tr("Tip %@"), numbers.percentString(from: percent))
             if let first = presetButtons.first { button.join(first) }
-            button.onToggled { [unowned self, unowned button] in
+            button.onToggled { [weak self, weak button] in
+                guard let self, let button else { return }
                 guard button.isActive, !self.isUpdating else { return }
                 self.setTipPercent(percent)
             }
@@ -134,11 +137,13 @@ final class TipSplitView {
         customSpin.accessibleLabel = tr("Custom tip percentage")
         customRow.addSuffix(customSlider)
         customRow.addSuffix(customSpin)
-        customSlider.onValueChanged { [unowned self] in
+        customSlider.onValueChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating else { return }
             self.setTipPercent(Self.decimal(self.customSlider.value))
         }
-        customSpin.onValueChanged { [unowned self] in
+        customSpin.onValueChanged { [weak self] in
+            guard let self else { return }
             guard !self.isUpdating else { return }
             self.setTipPercent(Self.decimal(self.customSpin.value))
         }
@@ -157,7 +162,7 @@ final class TipSplitView {
         let partyRow = ActionRow(title: tr("People"), subtitle: tr("Between 1 and 50"))
         partySpin.accessibleLabel = tr("People")
         partySpin.value = 1
-        partySpin.onValueChanged { [unowned self] in self.recalculate() }
+        partySpin.onValueChanged { [weak self] in self?.recalculate() }
         partyRow.addSuffix(partySpin)
         group.add(partyRow)
 
@@ -166,7 +171,8 @@ final class TipSplitView {
         roundUpSwitch.accessibleLabel = tr("Round each share up")
         roundRow.addSuffix(roundUpSwitch)
         roundRow.activates(roundUpSwitch)
-        roundUpSwitch.onToggled { [unowned self] in
+        roundUpSwitch.onToggled { [weak self] in
+            guard let self else { return }
             self.settings?.set("tipsplit-round-up", self.roundUpSwitch.isActive)
             self.recalculate()
         }
