@@ -27,19 +27,35 @@ func fail(_ message: String) -> Never {
 
 func pdfNumber(_ lines: Int) -> String { "PDF-\(lines)" }
 
+func processCPUMilliseconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+}
+
+/// The "WALL CPU" milliseconds a child printed about itself.
+func insideTimes(_ result: Run) -> Run {
+    let numbers = result.output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    return Run(milliseconds: numbers.first ?? .nan, peakKiB: result.peakKiB, output: "",
+               cpuMilliseconds: numbers.count > 1 ? numbers[1] : .nan)
+}
+
 // MARK: - Child step: one export timed inside its process
 
 /// `--render DATABASE NUMBER OUTPUT`: what `billfold invoice export` does, timed from loading
 /// the invoice to the file written, in a fresh process (fonts not yet loaded, as for a person).
+/// Prints the wall and CPU milliseconds (every thread's, as Python's `time.process_time`).
 if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--render" {
     let arguments = CommandLine.arguments
     do {
         let database = try Database.open(path: arguments[2])
         let repository = try InvoiceRepository(database: database)
         let start = DispatchTime.now().uptimeNanoseconds
+        let startCPU = processCPUMilliseconds()
         guard let invoice = try repository.invoice(number: arguments[3]), let id = invoice.id else { fail("No invoice \(arguments[3])") }
         try InvoicePDF.write(try repository.document(for: id), to: URL(fileURLWithPath: arguments[4]))
-        print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, processCPUMilliseconds() - startCPU)
         exit(0)
     } catch {
         fail("Rendering failed: \(error.localizedDescription)")
@@ -218,7 +234,7 @@ do {
 
     // The invoice PDF: the whole export process, and its generation timed inside a fresh process.
     let pdfTargets: [Int: (milliseconds: Double, peakKiB: Int?)] = [20: (35, nil), 1_000: (60, nil), 10_000: (400, 80 * 1024)]
-    var billfoldInside: [Int: Double] = [:]
+    var billfoldInside: [Int: Run] = [:]
     for count in pdfLineCounts {
         let output = scratch.appendingPathComponent("invoice-\(count).pdf").path
         let whole = median(runs: arguments.runs) {
@@ -234,13 +250,12 @@ do {
         rows.append(Measured(operation: "invoice export, \(count) lines (whole process)", milliseconds: whole.milliseconds,
                              cpuMilliseconds: whole.cpuMilliseconds, peakKiB: whole.peakKiB, target: targetText, met: met, note: pages > 0 ? "\(pages) pages" : ""))
         let inside = median(runs: arguments.runs) {
-            let result = spawn([CommandLine.arguments[0], "--render", databasePath, pdfNumber(count), output],
-                             environment: environment, scratch: scratch)
-            return Run(milliseconds: Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan,
-                       peakKiB: result.peakKiB, output: "")
+            insideTimes(spawn([CommandLine.arguments[0], "--render", databasePath, pdfNumber(count), output],
+                              environment: environment, scratch: scratch))
         }
-        billfoldInside[count] = inside.milliseconds
-        rows.append(Measured(operation: "  generation inside the process", milliseconds: inside.milliseconds, peakKiB: nil))
+        billfoldInside[count] = inside
+        rows.append(Measured(operation: "  generation inside the process", milliseconds: inside.milliseconds,
+                             cpuMilliseconds: inside.cpuMilliseconds, peakKiB: nil))
     }
 
     if arguments.typst {
@@ -252,17 +267,16 @@ do {
             let whole = median(runs: arguments.runs) { typst.run(source, timed: false, environment: environment) }
             rows.append(Measured(operation: "Typst \(count) lines (whole process)", milliseconds: whole.milliseconds,
                                  cpuMilliseconds: whole.cpuMilliseconds, peakKiB: whole.peakKiB))
-            let inside = median(runs: arguments.runs) {
-                let result = typst.run(source, timed: true, environment: environment)
-                return Run(milliseconds: Double(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan,
-                           peakKiB: result.peakKiB, output: "")
-            }
-            let ratio = inside.milliseconds / (billfoldInside[count] ?? .nan)
+            let inside = median(runs: arguments.runs) { insideTimes(typst.run(source, timed: true, environment: environment)) }
+            // CPU time decides: on a shared machine the wall clock moves with everyone else's load.
+            let cpuRatio = inside.cpuMilliseconds / (billfoldInside[count]?.cpuMilliseconds ?? .nan)
+            let wallRatio = inside.milliseconds / (billfoldInside[count]?.milliseconds ?? .nan)
             let wanted = count >= 1_000 ? 10.0 : nil
-            rows.append(Measured(operation: "  Typst compile inside the process", milliseconds: inside.milliseconds, peakKiB: nil,
-                            target: wanted.map { "≥ \(Int($0))× Billfold" } ?? "",
-                            met: wanted.map { ratio >= $0 ? "yes" : "NO" } ?? "",
-                            note: String(format: "%.1f× Billfold's", ratio)))
+            rows.append(Measured(operation: "  Typst compile inside the process", milliseconds: inside.milliseconds,
+                                 cpuMilliseconds: inside.cpuMilliseconds, peakKiB: nil,
+                                 target: wanted.map { "≥ \(Int($0))× Billfold (cpu)" } ?? "",
+                                 met: wanted.map { cpuRatio >= $0 ? "yes" : "NO" } ?? "",
+                                 note: String(format: "%.1f× Billfold's cpu, %.1f× wall", cpuRatio, wallRatio)))
         }
     }
 } catch {
