@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "preview-benchmark", targets: ["PreviewBenchmark"]),
         .executable(name: "invoices-ui-benchmark", targets: ["InvoicesUIBenchmark"]),
         .executable(name: "command-line-benchmark", targets: ["CommandLineBenchmark"]),
+        .executable(name: "backup-benchmark", targets: ["BackupBenchmark"]),
     ],
     targets: [
         // C modules: one per library family, each with a shim for macros and variadics.
@@ -91,8 +92,15 @@ let package = Package(
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
                           path: "Tests/Support/StorageCrashWriter"),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore", "SeededRandom"]),
+        // Faults, damage and hostile files, driven through the real binary and the storage layer.
+        .testTarget(name: "FaultInjectionTests", dependencies: [
+            "Billfold", "Storage", "BillfoldCore", "InvoicesPlugin", "InvoicesBenchmarkData", "ExpensesPlugin",
+            "Licensing", "Graphics", "CGdkPixbuf", "CSQLite",
+        ]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
                           path: "Benchmarks/StorageBenchmark"),
+        .executableTarget(name: "BackupBenchmark", dependencies: ["Storage"],
+                          path: "Benchmarks/BackupBenchmark"),
 
         // Documents: the Graphics bindings and the layout engine.
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),

@@ -137,6 +137,18 @@ do {
     let pdfTime = try median(runs: 21) { pages = try InvoicePDF.render(twentySource).pageCount }
     lines.append(Line(operation: "20-line invoice PDF (layout and render)", rows: pages, milliseconds: pdfTime,
                       targetMilliseconds: 10))
+    // E-invoices: the CII XML of a 1 000-line invoice, next to the same invoice as a plain PDF.
+    let thousand = try thousandLineEInvoice(on: today)
+    var bytes = 0
+    for format in EInvoiceFormat.allCases {
+        let xmlTime = try median { bytes = try EInvoiceExport.ciiXML(thousand, format: format).count }
+        lines.append(Line(operation: "1 000-line CII XML (\(format.rawValue)), \(bytes / 1024) KiB", rows: 1000,
+                          milliseconds: xmlTime, targetMilliseconds: nil))
+    }
+    let thousandPDFTime = try median(runs: 3) { pages = try InvoicePDF.render(thousand).pageCount }
+    lines.append(Line(operation: "1 000-line invoice PDF, plain (\(pages) pages)", rows: 1000, milliseconds: thousandPDFTime,
+                      targetMilliseconds: nil))
+
     let exportFile = temporary.appendingPathComponent("export.pdf")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let someNumber = try repository.invoiceSummaries(limit: 1, today: today)[0].number

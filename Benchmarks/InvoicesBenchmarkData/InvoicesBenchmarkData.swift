@@ -156,3 +156,28 @@ public func printTable(_ lines: [Line]) {
               + pad(String(format: "%.2f", line.milliseconds), 9, right: true) + "  " + pad(target, 9, right: true) + "  " + met)
     }
 }
+
+/// A 1 000-line invoice with the seller and client details an EN 16931 e-invoice needs, as a
+/// document: two VAT rates, line discounts, an invoice discount and a partial payment.
+public func thousandLineEInvoice(on day: CalendarDay) throws -> InvoiceDocument {
+    let profile = BusinessProfile(name: "Studio Nord", address: "Hafenstraße 1", email: "hello@studio-nord.example",
+                                  phone: "+49 40 1234567", iban: "DE89370400440532013000", bic: "COBADEFFXXX",
+                                  defaultCurrency: .eur, defaultTaxRate: 19, vatID: "DE123456789", postcode: "20457",
+                                  city: "Hamburg", countryCode: "DE", contactName: "Jana Nord")
+    let billTo = BillTo(name: "Kunde GmbH", address: "Marktplatz 5", email: "buchhaltung@kunde.example",
+                        vatID: "DE987654321", postcode: "50667", city: "Köln", countryCode: "DE")
+    let lines = (0..<1000).map { (index: Int) -> LineItem in
+        let description = workItems[index % workItems.count] + " — part " + String(index + 1)
+        let price = Money(minorUnits: Int64(1_000 + index * 37), currency: .eur)
+        let rate: Decimal = index % 5 == 0 ? 7 : 19
+        let discount: Decimal? = index % 9 == 0 ? 10 : nil
+        return LineItem(description: description, quantity: Decimal(index % 7 + 1), unit: "h", unitPrice: price,
+                        taxRate: rate, discountPercent: discount)
+    }
+    var invoice = Invoice(number: "RE-1000", clientID: ClientID(1), issueDate: day, dueDate: day.adding(days: 14),
+                          currency: .eur, lines: lines, discountPercent: 3)
+    invoice.buyerReference = "PROJ-1000"
+    try invoice.markSent(on: day)
+    try invoice.recordPayment(Money(minorUnits: 1_000_000, currency: .eur), on: day)
+    return InvoiceDocument(profile: profile, invoice: invoice, billTo: billTo, totals: try invoice.totals(), logoURL: nil)
+}

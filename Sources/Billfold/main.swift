@@ -16,7 +16,9 @@ let pluginTypes: [any Plugin.Type] = [
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)
 
-let commandLine = CommandLineInterface(commands: pluginTypes.flatMap { $0.commands })
+let commandLine = CommandLineInterface(
+    commands: LibraryCommands.all(checks: pluginTypes.map { type in { try type.checkLibrary($0) } })
+        + pluginTypes.flatMap { $0.commands })
 if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }

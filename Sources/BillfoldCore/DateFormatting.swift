@@ -45,6 +45,16 @@ public struct DateFormatting: Sendable {
     public func shortString(from date: Date) -> String { string(from: date, style: .short) }
     public func mediumString(from date: Date) -> String { string(from: date, style: .medium) }
 
+    /// The day in the medium style and the time in the short one ("1 Mar 2024, 09:30").
+    public func mediumDateAndTimeString(from date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+
     /// Reads a day typed in the short or medium form of the locale, or as ISO 8601
     /// ("2024-03-01"), and returns its start in `timeZone`.
     public func date(from text: String) throws(DateParseError) -> Date {

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import Storage
 import PluginAPI
 
 /// Trips, their expenses and receipts, and the reimbursement report. Its tables live in the
@@ -24,6 +25,13 @@ public final class Expenses: Plugin {
     }
 
     public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand] }
+
+    public nonisolated static func checkLibrary(_ database: Database) throws -> [String] {
+        guard try database.queryValue("SELECT count(*) FROM sqlite_schema WHERE name = 'expenses_receipt'", as: Int.self) == 1 else {
+            return []
+        }
+        return try ReceiptFileCheck.problems(in: database, store: ReceiptStore(directory: AppPaths.receiptsDirectory))
+    }
 
     public private(set) var page: PluginPage?
 

@@ -6,13 +6,14 @@ public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
     /// Cairo refused an operation; `message` is Cairo's own description.
     case cairo(message: String)
     /// The output could not be written (disk full, permission denied, missing folder).
-    case writeFailed(path: String, reason: String)
+    /// `code` is the errno when the system refused (ENOSPC, EACCES, …), else 0.
+    case writeFailed(path: String, reason: String, code: Int32 = 0)
 
     public var errorDescription: String? {
         switch self {
         case .cairo(let message):
             "Drawing failed: \(message)."
-        case .writeFailed(let path, let reason):
+        case .writeFailed(let path, let reason, _):
             "Could not write “\(path)”: \(reason)."
         }
     }

@@ -32,6 +32,8 @@ final class OutputSink {
     private let file: UnsafeMutablePointer<FILE>?
     let path: String?
     private(set) var failure: String?
+    /// The errno of the failure, so the layers above can name a full disk in the user's language.
+    private(set) var failureCode: Int32 = 0
 
     init() {
         file = nil
@@ -54,6 +56,7 @@ final class OutputSink {
         guard failure == nil else { return false }
         if let file {
             if fwrite(data, 1, count, file) != count {
+                failureCode = errno
                 failure = String(cString: strerror(errno))
                 return false
             }
@@ -67,11 +70,13 @@ final class OutputSink {
     func close() throws(GraphicsError) {
         guard let file else { return }
         var reason = failure
+        var code = failureCode
         if reason == nil, fflush(file) != 0 || fsync(fileno(file)) != 0 {
+            code = errno
             reason = String(cString: strerror(errno))
         }
         if let reason {
-            throw GraphicsError.writeFailed(path: path ?? "", reason: reason)
+            throw GraphicsError.writeFailed(path: path ?? "", reason: reason, code: code)
         }
     }
 
@@ -146,7 +151,7 @@ public final class PDFSurface: Surface {
     public func finishBytes() throws(GraphicsError) -> Data {
         try finish()
         if let failure = sink.failure {
-            throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure)
+            throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure, code: sink.failureCode)
         }
         return sink.takeBytes()
     }
@@ -155,7 +160,7 @@ public final class PDFSurface: Surface {
     public func finishFile() throws(GraphicsError) {
         cairo_surface_finish(raw)
         if let failure = sink.failure {
-            throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure)
+            throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure, code: sink.failureCode)
         }
         try checkStatus()
         try sink.close()

@@ -125,7 +125,8 @@ public final class LicenseStore: Entitlements {
     }
 
     private func readInstalled() -> Installed {
-        guard FileManager.default.fileExists(atPath: fileURL.path) else { return .none }
+        var info = stat()
+        guard lstat(fileURL.path, &info) == 0 else { return .none }
         do {
             return .license(try verifier.verify(fileAt: fileURL))
         } catch {
@@ -142,26 +143,11 @@ public final class LicenseStore: Entitlements {
         } catch {
             throw .cannotSave(reason: LicenseError.reason(for: error))
         }
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString).tmp")
-        let bytes = Array(signed.armoredText.utf8)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotSave(reason: Self.lastErrorDescription()) }
-        var failure: String?
-        var written = 0
-        while written < bytes.count, failure == nil {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno != EINTR { failure = Self.lastErrorDescription() }
-            } else {
-                written += result
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = Self.lastErrorDescription() }
-        if close(descriptor) != 0, failure == nil { failure = Self.lastErrorDescription() }
-        if failure == nil, rename(temporary.path, fileURL.path) != 0 { failure = Self.lastErrorDescription() }
-        if let failure {
-            unlink(temporary.path)
-            throw .cannotSave(reason: failure)
+        // Private (0600), whole or not at all, and never in place of something that is not a file.
+        do {
+            try AtomicWrite.write(Data(signed.armoredText.utf8), to: fileURL, mode: 0o600)
+        } catch {
+            throw .cannotSave(reason: error.code.map { FileProblem.reason(errno: $0) } ?? error.localizedDescription)
         }
         installed = .license(signed)
         refresh()

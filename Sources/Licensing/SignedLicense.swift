@@ -1,3 +1,4 @@
+import BillfoldCore
 import Foundation
 
 /// The signed binary form of a licence:
@@ -233,15 +234,12 @@ public struct LicenseVerifier: Sendable {
     static func readLicenseText(at url: URL) throws(LicenseError) -> String {
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: LicenseArmor.maximumTextBytes + 1) ?? Data()
+            // Only a regular file, opened without blocking: a FIFO here must not freeze start-up.
+            data = try RegularFile.read(url.path, limit: LicenseArmor.maximumTextBytes)
+        } catch .tooLarge(let byteCount) {
+            throw .tooLarge(byteCount: Int(clamping: byteCount), limit: LicenseArmor.maximumTextBytes)
         } catch {
-            throw .unreadableFile(path: url.path, reason: LicenseError.reason(for: error))
-        }
-        if data.count > LicenseArmor.maximumTextBytes {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? data.count
-            throw .tooLarge(byteCount: max(size, data.count), limit: LicenseArmor.maximumTextBytes)
+            throw .unreadableFile(path: url.path, reason: error.reason)
         }
         return try text(fromFileData: data)
     }

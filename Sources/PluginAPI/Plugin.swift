@@ -1,4 +1,5 @@
 import GtkKit
+import Storage
 
 /// What the shell shows about a plugin before and after it is enabled.
 public struct PluginInfo: Sendable {
@@ -66,6 +67,10 @@ public protocol Plugin: AnyObject {
     /// Subcommands of `billfold` this plugin offers; they run without a display.
     nonisolated static var commands: [CommandLineCommand] { get }
 
+    /// What `billfold check` asks of this plugin beyond the database's integrity (e.g. that
+    /// every file the data refers to is there and unchanged): one line per problem found.
+    nonisolated static func checkLibrary(_ database: Database) throws -> [String]
+
     /// Sets the plugin up: migrations, services, actions, its page. Throwing reports the plugin
     /// as failed in the UI; the others keep working.
     func activate(in context: PluginContext) throws
@@ -83,6 +88,7 @@ public protocol Plugin: AnyObject {
 
 extension Plugin {
     public nonisolated static var commands: [CommandLineCommand] { [] }
+    public nonisolated static func checkLibrary(_ database: Database) throws -> [String] { [] }
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

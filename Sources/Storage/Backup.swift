@@ -6,24 +6,80 @@ import Foundation
 public struct Backup: Sendable, Hashable {
     public let path: String
     public let createdAt: Date
-    /// Why it was taken: "daily", "before-invoices-v3", "before-restore", "manual".
+    /// Why it was taken: "daily", "before-invoices-v3", "manual".
     public let reason: String
+
+    public init(path: String, createdAt: Date, reason: String) {
+        self.path = path
+        self.createdAt = createdAt
+        self.reason = reason
+    }
+}
+
+/// How many automatic backups are kept: the newest of each of the last `daily` days, `weekly`
+/// weeks and `monthly` months that have one, and always the newest backup whatever its age.
+/// Backups made on request ("manual") are never pruned.
+public struct BackupRetention: Sendable, Hashable {
+    public var daily: Int
+    public var weekly: Int
+    public var monthly: Int
+
+    public init(daily: Int = 7, weekly: Int = 4, monthly: Int = 12) {
+        self.daily = daily
+        self.weekly = weekly
+        self.monthly = monthly
+    }
+
+    /// The paths of `backups` to keep.
+    public func kept(_ backups: [Backup]) -> Set<String> {
+        let newestFirst = backups.sorted { $0.createdAt > $1.createdAt }
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var keep = Set<String>()
+        if let newest = newestFirst.first { keep.insert(newest.path) }
+        func keepNewest(per period: (Date) -> DateComponents, limit: Int) {
+            var seen = Set<DateComponents>()
+            for backup in newestFirst where seen.count < limit {
+                if seen.insert(period(backup.createdAt)).inserted { keep.insert(backup.path) }
+            }
+        }
+        keepNewest(per: { calendar.dateComponents([.year, .month, .day], from: $0) }, limit: daily)
+        keepNewest(per: { calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: $0) }, limit: weekly)
+        keepNewest(per: { calendar.dateComponents([.year, .month], from: $0) }, limit: monthly)
+        return keep
+    }
+}
+
+/// What a backup holds, for choosing one to restore.
+public struct BackupSummary: Sendable, Hashable {
+    public let backup: Backup
+    public let byteCount: Int64
+    /// Rows in each table asked about; a table the backup does not have counts 0.
+    public let rowCounts: [String: Int]
+    /// Nil when `PRAGMA quick_check` passed; otherwise what it found.
+    public let problem: String?
+
+    public var isSound: Bool { problem == nil }
 }
 
 extension Database {
-    /// How many backups are kept; older ones are deleted after each new one.
-    public static let backupsKept = 7
+    public static let backupRetention = BackupRetention()
 
     /// Copies the whole database to `destinationPath` while it stays in use. The copy is written
     /// beside the destination and renamed into place, so a crash never leaves half a backup.
     public func backup(to destinationPath: String) throws {
         try withLock {
             let source = try liveConnection()
-            try Self.writeCopy(from: source, to: destinationPath)
+            try Self.writeCopy(from: source, to: destinationPath, verify: true)
         }
     }
 
-    /// Takes a backup into `backupDirectory` and deletes all but the newest `backupsKept`.
+    /// Takes a backup into `backupDirectory` and prunes the older ones (`backupRetention`).
+    ///
+    /// The database is checked first (`PRAGMA quick_check`) and a damaged one is refused with
+    /// `.corrupt`: a copy of damage must never push a good backup out. The check and the copy
+    /// run on their own read-only connection, so this connection (and the window using it)
+    /// is not held up; the copy is checked again before it gets its name.
     @discardableResult
     public func makeBackup(reason: String = "manual") throws -> Backup {
         try makeBackup(reason: reason, prune: true)
@@ -33,28 +89,32 @@ extension Database {
     /// start-up and now and then while running; it returns the backup it took, if any.
     @discardableResult
     public func backupIfDue(now: Date = Date(), interval: TimeInterval = 86_400) throws -> Backup? {
-        try withLock {
-            if let newest = try backups().first, now.timeIntervalSince(newest.createdAt) < interval {
-                return nil
-            }
-            return try makeBackup(reason: "daily", prune: true, now: now)
+        if let newest = try backups().first, now.timeIntervalSince(newest.createdAt) < interval {
+            return nil
         }
+        return try makeBackup(reason: "daily", prune: true, now: now)
     }
 
     /// This database's backups, newest first.
     public func backups() throws -> [Backup] {
         guard let backupDirectory, !isInMemory else { throw DatabaseError.backupsUnavailable }
-        return Self.backups(forDatabaseAt: path, in: backupDirectory)
+        return try Self.listBackups(forDatabaseAt: path, in: backupDirectory)
     }
 
     /// The backups of the database at `databasePath`, newest first, without opening it: for
     /// offering a restore when the database itself cannot be opened. `directory` defaults to
-    /// the `backups` directory beside the database, as `Options.backupDirectory` does.
-    public static func backups(forDatabaseAt databasePath: String, in directory: String? = nil) -> [Backup] {
-        let directory = directory ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-            .appendingPathComponent("backups", isDirectory: true).path
+    /// the `backups` directory beside the database, as `Options.backupDirectory` does. A
+    /// folder that does not exist holds no backups; one that cannot be read is an error.
+    public static func listBackups(forDatabaseAt databasePath: String, in directory: String? = nil) throws -> [Backup] {
+        let directory = directory ?? defaultBackupDirectory(for: databasePath)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            if !FileManager.default.fileExists(atPath: directory) { return [] }
+            throw DatabaseError.fileOperationFailed(path: directory, reason: error.localizedDescription)
+        }
         let prefix = backupStem(databasePath) + "-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name -> Backup? in
             guard name.hasPrefix(prefix), name.hasSuffix(".sqlite3") else { return nil }
             let rest = name.dropFirst(prefix.count).dropLast(".sqlite3".count)
@@ -69,87 +129,146 @@ extension Database {
         .sorted { $0.createdAt != $1.createdAt ? $0.createdAt > $1.createdAt : $0.path > $1.path }
     }
 
+    /// Size, row counts of `tables` and soundness of a backup, read on a read-only connection.
+    public static func summary(of backup: Backup, counting tables: [String]) -> BackupSummary {
+        var info = stat()
+        let size = stat(backup.path, &info) == 0 ? Int64(info.st_size) : 0
+        var counts: [String: Int] = [:]
+        var problem: String?
+        do {
+            let connection = try openReadOnly(backup.path)
+            defer { sqlite3_close_v2(connection) }
+            problem = try check(connection, path: backup.path, thorough: false)
+            for table in tables where problem == nil {
+                counts[table] = try countRows(connection, table: table)
+            }
+        } catch DatabaseError.corrupt(_, let details) {
+            problem = details
+        } catch {
+            problem = error.localizedDescription
+        }
+        return BackupSummary(backup: backup, byteCount: size, rowCounts: counts, problem: problem)
+    }
+
     /// Replaces this database's contents with a backup while it stays open. The backup must pass
-    /// `integrity_check`. The current contents are first saved as a "before-restore" backup when
-    /// they can still be read.
-    public func restore(from backupPath: String) throws {
+    /// `integrity_check`, and the current contents are first copied beside the database file
+    /// ("<name>.before-restore-<time>"), never deleted; when that copy fails nothing changes.
+    /// Returns where the current contents were kept.
+    @discardableResult
+    public func restore(from backupPath: String) throws -> String {
         try withLock {
             guard transactionDepth == 0, !isInTransaction else { throw DatabaseError.restoreInsideTransaction }
+            guard !isInMemory else { throw DatabaseError.backupsUnavailable }
             let destination = try liveConnection()
             let source = try Self.openVerifiedBackup(backupPath)
             defer { sqlite3_close_v2(source) }
-            if !isInMemory, backupDirectory != nil {
-                // The current file may be unreadable, which is the usual reason to restore; a
-                // failed safety copy must not stand in the way. Not pruned, so the backup being
-                // restored cannot be deleted by it.
-                _ = try? makeBackup(reason: "before-restore", prune: false)
-            }
+            try Self.requireSpace(forCopyOf: backupPath, besides: path, copies: 2)
+            let kept = Self.keptName(for: path)
+            try Self.writeCopy(from: destination, to: kept, verify: false)
             clearStatementCache()
             try Self.copy(from: source, to: destination, destinationPath: path)
+            return kept
         }
     }
 
-    public func restore(from backup: Backup) throws {
+    @discardableResult
+    public func restore(from backup: Backup) throws -> String {
         try restore(from: backup.path)
     }
 
     /// Restores the database file at `databasePath` from a backup without opening it: the way
-    /// out when `open` reported `.corrupt`. The damaged file (and its WAL) is kept beside it as
-    /// "<name>.damaged-<time>" in case anything can be rescued; that path is returned.
+    /// out when `open` reported damage. In order: the backup is checked, free space is checked,
+    /// the copy is written beside the database and checked, and only then the current file
+    /// (with its WAL) is renamed to "<name>.before-restore-<time>" — kept, never deleted — and
+    /// the copy renamed into its place. Returns where the current file was kept, if there was one.
     @discardableResult
     public static func restore(databaseAt databasePath: String, from backupPath: String) throws -> String? {
         let source = try openVerifiedBackup(backupPath)
         defer { sqlite3_close_v2(source) }
+        try requireSpace(forCopyOf: backupPath, besides: databasePath, copies: 1)
+        let staged = databasePath + AtomicWrite.temporaryMarker + "\(getpid())-restoring"
+        try writeCopy(from: source, to: staged, verify: true)
         let fileManager = FileManager.default
-        var movedTo: String?
+        var keptAt: String?
         if fileManager.fileExists(atPath: databasePath) {
-            let target = databasePath + ".damaged-" + BackupStamp.string(from: Date())
-            try move(databasePath, to: target)
-            for suffix in ["-wal", "-shm", "-journal"] where fileManager.fileExists(atPath: databasePath + suffix) {
-                try move(databasePath + suffix, to: target + suffix)
+            let target = keptName(for: databasePath)
+            do {
+                try move(databasePath, to: target)
+                for suffix in ["-wal", "-shm", "-journal"] where fileManager.fileExists(atPath: databasePath + suffix) {
+                    try move(databasePath + suffix, to: target + suffix)
+                }
+            } catch {
+                unlink(staged)
+                throw error
             }
-            movedTo = target
+            keptAt = target
         }
-        try writeCopy(from: source, to: databasePath)
-        return movedTo
+        try move(staged, to: databasePath)
+        syncDirectory(of: databasePath)
+        return keptAt
+    }
+
+    /// Removes what a killed backup or restore left beside the database and in the backup
+    /// folder (files named with the process id of a writer that is no longer running).
+    @discardableResult
+    public static func removeLeftovers(forDatabaseAt databasePath: String, backupDirectory: String? = nil) -> [String] {
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let backups = URL(fileURLWithPath: backupDirectory ?? defaultBackupDirectory(for: databasePath))
+        return LeftoverFiles.removeLeftovers(in: [folder, backups])
     }
 
     // MARK: - Internals
 
     func makeBackup(reason: String, prune: Bool, now: Date = Date()) throws -> Backup {
-        try withLock {
-            guard let backupDirectory, !isInMemory else { throw DatabaseError.backupsUnavailable }
-            do {
-                try FileManager.default.createDirectory(atPath: backupDirectory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw DatabaseError.fileOperationFailed(path: backupDirectory, reason: error.localizedDescription)
-            }
-            let label = Self.sanitized(reason)
-            let base = Self.backupStem(path) + "-" + BackupStamp.string(from: now) + "-" + label
-            var name = base + ".sqlite3"
-            var counter = 2
-            while FileManager.default.fileExists(atPath: backupDirectory + "/" + name) {
-                name = base + "-\(counter).sqlite3"
-                counter += 1
-            }
-            let destination = URL(fileURLWithPath: backupDirectory).appendingPathComponent(name).path
-            try Self.writeCopy(from: try liveConnection(), to: destination)
-            if prune {
-                for old in try backups().dropFirst(Self.backupsKept) {
-                    for suffix in ["", "-wal", "-shm", "-journal"] {
-                        try? FileManager.default.removeItem(atPath: old.path + suffix)
-                    }
+        guard let backupDirectory, !isInMemory else { throw DatabaseError.backupsUnavailable }
+        Self.backupLock.lock()
+        defer { Self.backupLock.unlock() }
+        try Self.makePrivateDirectory(backupDirectory)
+        let source = try Self.openReadOnly(path)
+        defer { sqlite3_close_v2(source) }
+        if let problem = try Self.check(source, path: path, thorough: false) {
+            throw DatabaseError.corrupt(path: path, details: problem)
+        }
+        let label = Self.sanitized(reason)
+        let base = Self.backupStem(path) + "-" + BackupStamp.string(from: now) + "-" + label
+        var name = base + ".sqlite3"
+        var counter = 2
+        while FileManager.default.fileExists(atPath: backupDirectory + "/" + name) {
+            name = base + "-\(counter).sqlite3"
+            counter += 1
+        }
+        let destination = URL(fileURLWithPath: backupDirectory).appendingPathComponent(name).path
+        try Self.writeCopy(from: source, to: destination, verify: true)
+        if prune {
+            // Backups the person asked for are theirs to delete; the generations thin out the automatic ones.
+            let all = try backups().filter { $0.reason != "manual" }
+            let keep = Self.backupRetention.kept(all)
+            for old in all where !keep.contains(old.path) {
+                for suffix in ["", "-wal", "-shm", "-journal"] {
+                    unlink(old.path + suffix)
                 }
             }
-            let timestamp = BackupStamp.date(from: BackupStamp.string(from: now)) ?? now
-            return Backup(path: destination, createdAt: timestamp,
-                          reason: String(name.dropFirst(Self.backupStem(path).count + 21).dropLast(".sqlite3".count)))
         }
+        let timestamp = BackupStamp.date(from: BackupStamp.string(from: now)) ?? now
+        return Backup(path: destination, createdAt: timestamp,
+                      reason: String(name.dropFirst(Self.backupStem(path).count + 21).dropLast(".sqlite3".count)))
+    }
+
+    /// One backup at a time per process, so two never pick the same name; it is not the
+    /// connection's lock, so queries go on while a backup is written.
+    private static let backupLock = NSLock()
+
+    static func defaultBackupDirectory(for databasePath: String) -> String {
+        URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups", isDirectory: true).path
     }
 
     private static func backupStem(_ databasePath: String) -> String {
         URL(fileURLWithPath: databasePath).deletingPathExtension().lastPathComponent
+    }
+
+    /// "billfold.sqlite3.before-restore-20240301T093000123Z": what a restore put aside.
+    private static func keptName(for databasePath: String) -> String {
+        databasePath + ".before-restore-" + BackupStamp.string(from: Date())
     }
 
     private static func sanitized(_ reason: String) -> String {
@@ -160,59 +279,98 @@ extension Database {
         return text.isEmpty ? "manual" : text
     }
 
-    /// Writes a full copy of `source` to `destinationPath` through a temporary file and a rename.
-    private static func writeCopy(from source: OpaquePointer, to destinationPath: String) throws {
-        let temporary = destinationPath + ".partial"
-        for suffix in ["", "-journal", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: temporary + suffix)
+    static func makePrivateDirectory(_ directory: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DatabaseError.fileOperationFailed(path: directory, reason: error.localizedDescription)
         }
+        // Backups are private whatever mode an existing folder was made with.
+        var info = stat()
+        if stat(directory, &info) == 0, info.st_mode & 0o077 != 0 { chmod(directory, info.st_mode & 0o700) }
+    }
+
+    /// Refuses when the folder of `databasePath` has less free space than `copies` copies of
+    /// `backupPath` and a margin.
+    private static func requireSpace(forCopyOf backupPath: String, besides databasePath: String, copies: Int64) throws {
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        let size = (try? FileManager.default.attributesOfItem(atPath: backupPath)[.size] as? NSNumber)?.int64Value ?? 0
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return }   // the copy itself reports what is wrong
+        let available = Int64(info.f_bavail) * Int64(info.f_frsize)
+        let needed = size * copies + 1_048_576
+        if available < needed { throw DatabaseError.notEnoughSpace(path: databasePath, needed: needed, available: available) }
+    }
+
+    /// Writes a full copy of `source` to `destinationPath` through a temporary file (0600) and
+    /// a rename. With `verify`, the copy must pass `quick_check` before it gets its name.
+    static func writeCopy(from source: OpaquePointer, to destinationPath: String, verify: Bool) throws {
+        let temporary = destinationPath + AtomicWrite.temporaryMarker + "\(getpid())-partial"
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
+        // Made first, private: SQLite gives its journal the same mode.
+        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw DatabaseError.fileFailure(path: destinationPath, code: errno)
+        }
+        Glibc.close(descriptor)
         var destination: OpaquePointer?
-        let status = sqlite3_open_v2(temporary, &destination,
-                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let status = sqlite3_open_v2(temporary, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let destination else {
             let error = DatabaseError.cannotOpen(path: temporary, code: status,
                                                  message: String(cString: sqlite3_errstr(status)))
             sqlite3_close_v2(destination)
+            unlink(temporary)
             throw error
+        }
+        sqlite3_extended_result_codes(destination, 1)
+        func discard() {
+            for suffix in ["", "-journal"] { unlink(temporary + suffix) }
         }
         do {
             // Nobody reads the temporary file before the rename, so syncing each of its writes
-            // buys nothing (it cost eight fsyncs, a visible pause at start-up): one fsync of the
-            // finished file below makes the copy durable before its name appears.
+            // buys nothing: one fsync of the finished file below makes it durable.
             try runPragma(destination, "PRAGMA synchronous=OFF")
             try copy(from: source, to: destination, destinationPath: destinationPath)
             // A backup is one self-contained file: no WAL beside it.
             try runPragma(destination, "PRAGMA journal_mode=DELETE")
+            if verify, let problem = try check(destination, path: destinationPath, thorough: false) {
+                throw DatabaseError.corrupt(path: destinationPath, details: problem)
+            }
         } catch {
             sqlite3_close_v2(destination)
-            try? FileManager.default.removeItem(atPath: temporary)
+            discard()
             throw error
         }
         sqlite3_close_v2(destination)
         do {
             try synchronize(temporary)
+            try move(temporary, to: destinationPath)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            discard()
             throw error
         }
-        try move(temporary, to: destinationPath)
+        syncDirectory(of: destinationPath)
     }
 
     /// Flushes the file's contents to the disk (fsync).
     private static func synchronize(_ path: String) throws {
-        guard let handle = FileHandle(forUpdatingAtPath: path) else {
-            throw DatabaseError.fileOperationFailed(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { try? handle.close() }
-        do {
-            try handle.synchronize()
-        } catch {
-            throw DatabaseError.fileOperationFailed(path: path, reason: error.localizedDescription)
-        }
+        let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DatabaseError.fileFailure(path: path, code: errno) }
+        defer { Glibc.close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw DatabaseError.fileFailure(path: path, code: errno) }
+    }
+
+    /// Makes a rename in the folder of `path` durable.
+    private static func syncDirectory(of path: String) {
+        let descriptor = Glibc.open(URL(fileURLWithPath: path).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        Glibc.close(descriptor)
     }
 
     /// Copies every page of `source`'s main database into `destination`'s with the online backup API.
-    private static func copy(from source: OpaquePointer, to destination: OpaquePointer, destinationPath: String) throws {
+    static func copy(from source: OpaquePointer, to destination: OpaquePointer, destinationPath: String) throws {
         guard let backup = sqlite3_backup_init(destination, "main", source, "main") else {
             throw DatabaseError.last(destination)
         }
@@ -230,41 +388,92 @@ extension Database {
         let finish = sqlite3_backup_finish(backup)
         guard status == SQLITE_DONE, finish == SQLITE_OK else {
             let code = status == SQLITE_DONE ? finish : status
+            if let precise = DatabaseError.classified(code: code, systemError: sqlite3_system_errno(destination),
+                                                      path: destinationPath) {
+                throw precise
+            }
+            if code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+                throw DatabaseError.corrupt(path: destinationPath, details: String(cString: sqlite3_errstr(code)))
+            }
             throw DatabaseError.sqlite(code: code, message: String(cString: sqlite3_errstr(code)),
                                        sql: "backup to \(destinationPath)")
         }
     }
 
-    private static func openVerifiedBackup(_ backupPath: String) throws -> OpaquePointer {
+    /// A read-only connection of its own: for checks and copies that must not wait for, or
+    /// hold up, the app's connection.
+    static func openReadOnly(_ path: String) throws -> OpaquePointer {
+        var connection: OpaquePointer?
+        let status = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let connection else {
+            sqlite3_close_v2(connection)
+            throw DatabaseError.cannotOpen(path: path, code: status, message: String(cString: sqlite3_errstr(status)))
+        }
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, 5_000)
+        return connection
+    }
+
+    /// `quick_check` (or, `thorough`, `integrity_check`): nil when sound, else what it found.
+    static func check(_ connection: OpaquePointer, path: String, thorough: Bool) throws -> String? {
+        var statement: OpaquePointer?
+        var problems: [String] = []
+        let sql = thorough ? "PRAGMA integrity_check" : "PRAGMA quick_check"
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
+            return try failure(connection, path: path)
+        }
+        var step = sqlite3_step(statement)
+        while step == SQLITE_ROW {
+            let line = sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
+            if line != "ok" { problems.append(line) }
+            step = sqlite3_step(statement)
+        }
+        if step != SQLITE_DONE { return try failure(connection, path: path) }
+        // One row may hold many lines, the first a header; a person needs the gist, not pages of it.
+        let lines = problems.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("***") }
+        return lines.isEmpty ? nil : lines.prefix(2).joined(separator: "; ")
+    }
+
+    /// A check that could not run: damage is its answer; anything else (a lock, an I/O error
+    /// that is not damage) is thrown as itself.
+    private static func failure(_ connection: OpaquePointer, path: String) throws -> String {
+        let error = DatabaseError.last(connection)
+        if case .corrupt(_, let details) = error { return details }
+        if error.isCorruption { return error.sqliteMessage ?? error.localizedDescription }
+        if case .sqlite(let code, _, _) = error, code & 0xFF == SQLITE_IOERR {
+            return String(cString: sqlite3_errmsg(connection))
+        }
+        throw error
+    }
+
+    /// Rows in `table`; 0 when the backup predates the table. A read failure is thrown, never
+    /// counted as no rows.
+    private static func countRows(_ connection: OpaquePointer, table: String) throws -> Int {
+        func integer(_ sql: String, _ text: String? = nil) throws -> Int {
+            var statement: OpaquePointer?
+            defer { sqlite3_finalize(statement) }
+            guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else { throw DatabaseError.last(connection) }
+            if let text { bf_sqlite3_bind_text(statement, 1, text, -1) }
+            guard sqlite3_step(statement) == SQLITE_ROW else { throw DatabaseError.last(connection) }
+            return Int(sqlite3_column_int64(statement, 0))
+        }
+        guard try integer("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", table) > 0 else { return 0 }
+        return try integer("SELECT count(*) FROM \"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    }
+
+    static func openVerifiedBackup(_ backupPath: String) throws -> OpaquePointer {
         guard FileManager.default.fileExists(atPath: backupPath) else {
             throw DatabaseError.backupNotFound(path: backupPath)
         }
-        var source: OpaquePointer?
-        let status = sqlite3_open_v2(backupPath, &source, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-        guard status == SQLITE_OK, let source else {
-            sqlite3_close_v2(source)
-            throw DatabaseError.cannotOpen(path: backupPath, code: status, message: String(cString: sqlite3_errstr(status)))
-        }
-        sqlite3_extended_result_codes(source, 1)
-        var statement: OpaquePointer?
-        var problems: [String] = []
-        var failure: DatabaseError?
-        if sqlite3_prepare_v2(source, "PRAGMA integrity_check", -1, &statement, nil) == SQLITE_OK {
-            var step = sqlite3_step(statement)
-            while step == SQLITE_ROW {
-                let line = sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
-                if line != "ok" { problems.append(line) }
-                step = sqlite3_step(statement)
+        let source = try openReadOnly(backupPath)
+        do {
+            if let problem = try check(source, path: backupPath, thorough: true) {
+                throw DatabaseError.corrupt(path: backupPath, details: problem)
             }
-            if step != SQLITE_DONE { failure = .last(source) }
-        } else {
-            failure = .last(source)
-        }
-        sqlite3_finalize(statement)
-        if failure != nil || !problems.isEmpty {
+        } catch {
             sqlite3_close_v2(source)
-            let details = failure?.sqliteMessage ?? problems.prefix(3).joined(separator: "; ")
-            throw DatabaseError.corrupt(path: backupPath, details: details)
+            throw error
         }
         return source
     }
@@ -274,14 +483,19 @@ extension Database {
         let status = sqlite3_exec(connection, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard status == SQLITE_OK else {
+            let path = sqlite3_db_filename(connection, "main").map { String(cString: $0) } ?? ""
+            if let precise = DatabaseError.classified(code: sqlite3_extended_errcode(connection),
+                                                      systemError: sqlite3_system_errno(connection), path: path) {
+                throw precise
+            }
             throw DatabaseError.sqlite(code: status, message: message.map { String(cString: $0) } ?? "", sql: sql)
         }
     }
 
-    private static func move(_ source: String, to destination: String) throws {
+    static func move(_ source: String, to destination: String) throws {
         // rename(2) replaces the destination atomically, which FileManager.moveItem refuses to do.
         guard rename(source, destination) == 0 else {
-            throw DatabaseError.fileOperationFailed(path: destination, reason: String(cString: strerror(errno)))
+            throw DatabaseError.fileFailure(path: destination, code: errno)
         }
     }
 }

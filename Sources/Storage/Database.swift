@@ -78,24 +78,51 @@ public final class Database: @unchecked Sendable {
         close()
     }
 
-    /// Opens (or creates) the database at `path`. A file that is not a database or is damaged
-    /// gives `DatabaseError.corrupt`, never a crash and never a fresh empty file in its place.
+    /// Opens (or creates) the database at `path`, and says precisely why when it cannot:
+    /// damage (`.corrupt`), a file emptied while backups exist (`.emptyFile`), a read-only file
+    /// or folder, a full disk, a lock held by another program, a folder in the file's place or
+    /// a folder that cannot be made. Nothing is created, moved or replaced in any of these.
+    /// The file, its WAL and SHM are private (0600) whatever the umask.
     public static func open(path: String, options: Options = Options()) throws -> Database {
         let fileManager = FileManager.default
         let url = URL(fileURLWithPath: path)
-        if !fileManager.fileExists(atPath: path) {
-            guard options.createIfMissing else { throw DatabaseError.notFound(path: path) }
-            let directory = url.deletingLastPathComponent()
-            do {
-                try fileManager.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw DatabaseError.fileOperationFailed(path: directory.path, reason: error.localizedDescription)
+        let folder = url.deletingLastPathComponent().path
+        let backups = options.backupDirectory ?? defaultBackupDirectory(for: path)
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw DatabaseError.isFolder(path: path) }
+            // Opening a FIFO would block start-up; a device is no database either.
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw DatabaseError.notARegularFile(path: path) }
+            let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            if size == 0 {
+                // A backup folder that cannot be read may hold backups: the empty file is not
+                // taken as a new library then either.
+                let hasBackups: Bool
+                do { hasBackups = try !listBackups(forDatabaseAt: path, in: backups).isEmpty } catch { hasBackups = true }
+                if hasBackups { throw DatabaseError.emptyFile(path: path) }
             }
+        } else {
+            guard options.createIfMissing else { throw DatabaseError.notFound(path: path) }
+            let failure = makeFolders(folder)
+            if failure != 0 {
+                throw DatabaseError.folderUnavailable(path: folder, reason: FileProblem.reason(errno: failure))
+            }
+            // Made here, private, so SQLite's WAL and SHM (which copy its mode) are private too.
+            let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno != EEXIST { throw DatabaseError.fileFailure(path: path, code: errno) }
+            if descriptor >= 0 { Glibc.close(descriptor) }
         }
         try checkHeader(path)
-        let backups = options.backupDirectory
-            ?? url.deletingLastPathComponent().appendingPathComponent("backups", isDirectory: true).path
+        // Root may write anything, so these ask the system rather than read the mode bits.
+        if access(path, W_OK) != 0 {
+            throw errno == EROFS || errno == EACCES || errno == EPERM
+                ? DatabaseError.readOnly(path: path) : DatabaseError.fileFailure(path: path, code: errno)
+        }
+        if access(folder, W_OK) != 0, !fileManager.fileExists(atPath: path + "-wal") {
+            throw DatabaseError.readOnlyFolder(path: folder)
+        }
+        makePrivate(path)
         var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         if options.createIfMissing { flags |= SQLITE_OPEN_CREATE }
         let database = try connect(path: path, flags: flags, isInMemory: false, backupDirectory: backups)
@@ -109,7 +136,31 @@ public final class Database: @unchecked Sendable {
             database.close()
             throw error
         }
+        makePrivate(path)
         return database
+    }
+
+    /// Takes group and other permissions off the database and its WAL and SHM.
+    private static func makePrivate(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            var info = stat()
+            if stat(path + suffix, &info) == 0, info.st_mode & 0o077 != 0 {
+                chmod(path + suffix, info.st_mode & 0o700)
+            }
+        }
+    }
+
+    /// `mkdir -p` with new folders 0700; returns 0 or the errno that stopped it, so the
+    /// message can say "a part of the path is not a folder" rather than a generic failure.
+    private static func makeFolders(_ path: String) -> Int32 {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? 0 : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path {
+            let failure = makeFolders(parent)
+            if failure != 0 { return failure }
+        }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST ? 0 : errno
     }
 
     /// Refuses a file that is not an SQLite database before SQLite opens it: closing a connection
@@ -139,7 +190,11 @@ public final class Database: @unchecked Sendable {
             let code = handle.map { sqlite3_extended_errcode($0) } ?? status
             let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                 ?? String(cString: sqlite3_errstr(status))
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
+            if !isInMemory, let precise = DatabaseError.classified(code: code, systemError: systemError, path: path) {
+                throw precise
+            }
             throw DatabaseError.cannotOpen(path: path, code: code, message: message)
         }
         sqlite3_extended_result_codes(handle, 1)
@@ -211,7 +266,15 @@ public final class Database: @unchecked Sendable {
             defer { sqlite3_free(message) }
             guard status == SQLITE_OK else {
                 let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
-                throw DatabaseError.sqlite(code: sqlite3_extended_errcode(connection), message: text, sql: sql)
+                let code = sqlite3_extended_errcode(connection)
+                if !isInMemory, code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+                    throw DatabaseError.corrupt(path: path, details: text)
+                }
+                if !isInMemory, let precise = DatabaseError.classified(code: code, systemError: sqlite3_system_errno(connection),
+                                                                       path: path) {
+                    throw precise
+                }
+                throw DatabaseError.sqlite(code: code, message: text, sql: sql)
             }
         }
     }

@@ -47,6 +47,22 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
     case backupNotFound(path: String)
     /// Moving, renaming or creating a file failed.
     case fileOperationFailed(path: String, reason: String)
+    /// The disk (or the user's quota) is full; nothing was changed.
+    case diskFull(path: String)
+    /// Another program holds a lock on the database.
+    case locked(path: String)
+    /// The file has no bytes at all while backups of it exist: it was emptied, not created.
+    case emptyFile(path: String)
+    /// A folder stands where the database file should be.
+    case isFolder(path: String)
+    /// A FIFO, device or socket stands where the database file should be; it is not opened.
+    case notARegularFile(path: String)
+    /// The folder that holds the database does not exist and cannot be made.
+    case folderUnavailable(path: String, reason: String)
+    /// The folder that holds the database cannot be written (SQLite keeps its journal there).
+    case readOnlyFolder(path: String)
+    /// A restore or backup needs more free space than the disk has.
+    case notEnoughSpace(path: String, needed: Int64, available: Int64)
 
     /// SQLite's primary result code (SQLITE_BUSY = 5, SQLITE_CONSTRAINT = 19, …) when SQLite reported the error.
     public var sqliteCode: Int32? {
@@ -70,6 +86,16 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
         return sqliteCode == SQLITE_CORRUPT || sqliteCode == SQLITE_NOTADB
     }
 
+    /// True when putting a backup in place can help: the file is damaged, not a database, or
+    /// emptied. Every other problem (permissions, space, locks, a newer version) is fixed
+    /// elsewhere, and a restore would only replace good data with older data.
+    public var offersRestore: Bool {
+        switch self {
+        case .corrupt, .emptyFile: return true
+        default: return isCorruption
+        }
+    }
+
     /// True when a UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused the change.
     public var isConstraintViolation: Bool { sqliteCode == SQLITE_CONSTRAINT }
 
@@ -83,10 +109,27 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
         case .notFound(let path):
             return String(format: tr("There is no database file at %@."), path)
         case .readOnly(let path):
-            return String(format: tr("The database file %@ cannot be written. Check its permissions and free disk space."),
+            return String(format: tr("The database file %@ is read-only. Give your user permission to write it (chmod u+w), then open Billfold again. Nothing was changed."),
                           path)
         case .corrupt(let path, let details):
-            return String(format: tr("The database file %@ is damaged (%@). Restore it from a backup."), path, details)
+            return String(format: tr("The database file %@ is damaged (%@). Restore a backup: open Billfold, or run “billfold backup list” and “billfold backup restore NAME”."), path, details)
+        case .diskFull(let path):
+            return String(format: tr("The disk that holds %@ is full. Free some space, then try again. Nothing was changed."), path)
+        case .locked(let path):
+            return String(format: tr("The database file %@ is locked by another program (another copy of Billfold?). Close it, then try again. Nothing was changed."), path)
+        case .emptyFile(let path):
+            return String(format: tr("The database file %@ is empty (0 bytes), although backups of it exist. Restore a backup: open Billfold, or run “billfold backup list” and “billfold backup restore NAME”."), path)
+        case .isFolder(let path):
+            return String(format: tr("There is a folder at %@ where the database file should be. Move it away, then open Billfold again. Nothing was changed."), path)
+        case .notARegularFile(let path):
+            return String(format: tr("%@ is not a regular file (a named pipe or a device?), so it was not opened. Move it away, then open Billfold again. Nothing was changed."), path)
+        case .folderUnavailable(let path, let reason):
+            return String(format: tr("The folder %@ for the database does not exist and cannot be made (%@). Create it or check its permissions. Nothing was changed."), path, reason)
+        case .readOnlyFolder(let path):
+            return String(format: tr("The folder %@ that holds the database is read-only. Give your user permission to write it (chmod u+w), then open Billfold again. Nothing was changed."), path)
+        case .notEnoughSpace(let path, let needed, let available):
+            return String(format: tr("There is not enough free space for %@: it needs %@ and %@ are free. Free some space, then try again. Nothing was changed."),
+                          path, ByteCountText.string(needed), ByteCountText.string(available))
         case .closed:
             return tr("The database is closed.")
         case .newerSchema(let owner, let databaseVersion, let supportedVersion):
@@ -128,11 +171,47 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
         }
     }
 
-    /// The error SQLite last reported on `handle`.
+    /// The error SQLite last reported on `handle`, named for what the person can do about it
+    /// when it is a full disk, a read-only file or a lock.
     static func last(_ handle: OpaquePointer?, sql: String? = nil) -> DatabaseError {
         let code = handle.map { sqlite3_extended_errcode($0) } ?? SQLITE_ERROR
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
-        return .sqlite(code: code, message: message, sql: sql)
+        let path = handle.flatMap { sqlite3_db_filename($0, "main") }.map { String(cString: $0) } ?? ""
+        let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
+        if !path.isEmpty, code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB {
+            return .corrupt(path: path, details: message)
+        }
+        return classified(code: code, systemError: systemError, path: path)
+            ?? .sqlite(code: code, message: message, sql: sql)
+    }
+
+    /// A file operation on `path` failed with `code` (errno).
+    static func fileFailure(path: String, code: Int32) -> DatabaseError {
+        switch code {
+        case ENOSPC, EDQUOT, EFBIG: return .diskFull(path: path)
+        case EACCES, EPERM, EROFS:
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            return FileManager.default.fileExists(atPath: path) && access(folder, W_OK) == 0
+                ? .readOnly(path: path) : .readOnlyFolder(path: folder)
+        default: return .fileOperationFailed(path: path, reason: FileProblem.reason(errno: code))
+        }
+    }
+
+    /// The precise error for a failure whose cause is outside the database (space, permissions,
+    /// locks), or nil when SQLite's own message is the best there is.
+    static func classified(code: Int32, systemError: Int32, path: String) -> DatabaseError? {
+        guard !path.isEmpty else { return nil }
+        let primary = code & 0xFF
+        if primary == SQLITE_FULL || systemError == ENOSPC || systemError == EDQUOT || systemError == EFBIG {
+            return .diskFull(path: path)
+        }
+        if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return .locked(path: path) }
+        if primary == SQLITE_READONLY || systemError == EROFS || systemError == EACCES || systemError == EPERM {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if access(path, W_OK) == 0, access(folder, W_OK) != 0 { return .readOnlyFolder(path: folder) }
+            return .readOnly(path: path)
+        }
+        return nil
     }
 }

@@ -55,13 +55,13 @@ import Graphics
         #expect(leftovers == ["invoice.pdf"])
     }
 
-    @Test func writingIntoAMissingFolderIsAnOutputError() {
+    @Test func writingIntoAMissingFolderIsAFileError() {
         let url = URL(fileURLWithPath: "/nonexistent-billfold-folder/invoice.pdf")
         do {
             try SampleDocuments.invoice(rows: 3).writePDF(to: url)
             Issue.record("writing into a missing folder must fail")
         } catch {
-            guard case .output = error else {
+            guard case .fileWrite(.failed(_, ENOENT)) = error else {
                 Issue.record("expected an output error, got \(error)")
                 return
             }

@@ -73,7 +73,7 @@ def fill_focused_line(description, quantity, price, tax):
     type_text(description)
     keys("<Control>Tab")
     type_text(quantity)
-    keys("Tab", "Tab")
+    keys("Tab")
     type_text(price)
     keys("Tab")
     type_text(tax)

@@ -81,12 +81,14 @@ import Testing
         #expect(throws: ReceiptError.damaged(fileName: "a.webp", kind: .webp)) {
             try workspace.store.importData(webp, suggestedName: "a.webp")
         }
-        // The same header with the size it promises is accepted, and its pixel size read.
+        // The same header with the size it promises, but no picture after it: it does not
+        // decode, so it is refused before anything is stored.
         var whole = webp
         whole.replaceSubrange(4..<8, with: [UInt8(whole.count - 8), 0, 0, 0])
-        let imported = try workspace.store.importData(whole, suggestedName: "b.webp")
-        #expect(imported.reference.kind == .webp)
-        #expect(imported.info.pixelWidth == 64 && imported.info.pixelHeight == 240)
+        #expect(throws: ReceiptError.damaged(fileName: "b.webp", kind: .webp)) {
+            try workspace.store.importData(whole, suggestedName: "b.webp")
+        }
+        #expect(workspace.store.storedReferences().isEmpty)
     }
 
     @Test func otherFilesAreRefusedWithAClearMessage() throws {

@@ -29,21 +29,31 @@ import Testing
         #expect(try dump(other) == dump(database))
     }
 
-    @Test func onlyTheLastSevenAreKept() throws {
+    @Test func dailyWeeklyAndMonthlyGenerationsAreKept() throws {
         let directory = try TemporaryDirectory()
         let database = try makeDatabase(in: directory)
+        // 2023-11-14, a Tuesday; one backup a day for 400 days.
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         var taken: [Backup] = []
-        for day in 0..<10 {
+        for day in 0..<400 {
             let backup = try #require(try database.backupIfDue(now: start.addingTimeInterval(Double(day) * 86_400 + 60)))
             #expect(backup.reason == "daily")
             taken.append(backup)
         }
         let kept = try database.backups()
-        #expect(kept.count == Database.backupsKept)
-        #expect(kept == Array(taken.reversed().prefix(7)))
-        for old in taken.prefix(3) { #expect(!FileManager.default.fileExists(atPath: old.path)) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("backups")).count == 7)
+        let expected = BackupRetention(daily: 7, weekly: 4, monthly: 12).kept(taken)
+        #expect(Set(kept.map(\.path)) == expected)
+        // The last 7 days, then the newest of earlier weeks and months: at most 7 + 4 + 12.
+        #expect(kept.prefix(7).map(\.path) == taken.reversed().prefix(7).map(\.path))
+        #expect(kept.count >= 7 + 12 - 1 && kept.count <= 7 + 4 + 12)
+        let oldest = try #require(kept.last)
+        #expect(taken.last!.createdAt.timeIntervalSince(oldest.createdAt) > 300 * 86_400)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("backups")).count == kept.count)
+    }
+
+    @Test func theNewestBackupIsKeptWhateverItsAge() {
+        let old = Backup(path: "/b/old", createdAt: Date(timeIntervalSince1970: 0), reason: "daily")
+        #expect(BackupRetention(daily: 0, weekly: 0, monthly: 0).kept([old]) == ["/b/old"])
     }
 
     @Test func theDailyBackupWaitsADay() throws {
@@ -66,12 +76,12 @@ import Testing
         try database.execute("CREATE TABLE extra (x)")
         let changed = try dump(database)
 
-        try database.restore(from: backup.path)
+        let kept = try database.restore(from: backup.path)
         #expect(try dump(database) == before)
         #expect(try database.integrityCheck().isEmpty)
-        // The state just before the restore was kept, in case the restore was a mistake.
-        let safety = try #require(try database.backups().first { $0.reason == "before-restore" })
-        let saved = try Database.open(path: safety.path, options: .init(createIfMissing: false))
+        // The state just before the restore was kept beside the database, in case the restore was a mistake.
+        #expect(kept.hasPrefix(directory.path("billfold.sqlite3.before-restore-")))
+        let saved = try Database.open(path: kept, options: .init(createIfMissing: false))
         #expect(try dump(saved) == changed)
         // The restored database goes on working, cached statements included.
         try database.execute("INSERT INTO note (text) VALUES (?)", ["after restore"])
@@ -175,7 +185,7 @@ import Testing
         try Data("junk".utf8).write(to: URL(fileURLWithPath: path + "-wal"))
         #expect(throws: DatabaseError.self) { try Database.open(path: path) }
 
-        let backups = Database.backups(forDatabaseAt: path)
+        let backups = try Database.listBackups(forDatabaseAt: path)
         #expect(backups.map(\.reason) == ["daily"])
         let damaged = try #require(try Database.restore(databaseAt: path, from: backups[0].path))
         #expect(FileManager.default.fileExists(atPath: damaged))

@@ -2,6 +2,7 @@ import BillfoldCore
 import GObjectCore
 import GtkKit
 import PluginAPI
+import Storage
 
 /// The main window: a sidebar of plugin pages and the selected page, folding into one pane on
 /// a narrow appWindow.
@@ -37,40 +38,101 @@ final class MainWindow {
 
     func present() {
         if case .success(let database) = host.database {
-            appWindow.onFirstFrame { AppDatabase.backUpIfDue(database) }
+            appWindow.onFirstFrame { [weak self] in
+                AppDatabase.backUpIfDue(database) { message, error in
+                    self?.showToast(message, undoLabel: nil, onUndo: nil)
+                    // Damage the backup's check found while the library is open: offer the backups now.
+                    if (error as? DatabaseError)?.offersRestore == true { self?.explain(error) }
+                }
+            }
         }
         appWindow.present()
-        if case .failure(let error) = host.database { offerRestore(after: error) }
+        if case .failure(let error) = host.database { explain(error) }
     }
 
-    /// The database could not be opened: say why, and offer the newest backup if there is one.
-    private func offerRestore(after error: any Error) {
-        let backup = AppDatabase.latestBackup
-        let body = backup == nil
-            ? String(format: tr("%@\n\nNo backup was found. The file was left as it is, so nothing is lost."), error.localizedDescription)
-            : String(format: tr("%@\n\nThe latest backup is from %@. Restoring it moves the damaged file aside; it is not deleted."),
-                     error.localizedDescription, DateFormatting().mediumString(from: backup!.createdAt))
-        let dialog = MessageDialog(parent: appWindow, heading: tr("Your Billfold Data Could Not Be Opened"), body: body)
-        dialog.addResponse("close", label: tr("_Close"))
-        if backup != nil {
-            dialog.addResponse("restore", label: tr("_Restore Backup"), appearance: .suggested)
-            dialog.setDefaultResponse("restore")
+    /// The database could not be opened: say why. Only damage (or an emptied file) offers a
+    /// restore, from a list of every backup; every other problem is fixed outside Billfold, and
+    /// the file is left exactly as it is.
+    private func explain(_ error: any Error) {
+        let restorable = (error as? DatabaseError)?.offersRestore ?? false
+        guard restorable else {
+            let dialog = MessageDialog(parent: appWindow, heading: tr("Your Billfold Data Could Not Be Opened"),
+                                       body: error.localizedDescription)
+            dialog.addResponse("close", label: tr("_Close"))
+            dialog.setCloseResponse("close")
+            dialog.present()
+            return
         }
+        Task.detached(priority: .userInitiated) {
+            let summaries = Result { try AppDatabase.backupSummaries() }
+            await MainActor.run { [weak self] in self?.offerRestore(after: error, summaries: summaries) }
+        }
+    }
+
+    private func offerRestore(after error: any Error, summaries: Result<[BackupSummary], any Error>) {
+        let backups = (try? summaries.get()) ?? []
+        var body = error.localizedDescription
+        if case .failure(let listing) = summaries {
+            body += "\n\n" + listing.localizedDescription
+        } else if backups.isEmpty {
+            body += "\n\n" + tr("No backup was found. The file was left as it is, so nothing is lost.")
+        } else {
+            body += "\n\n" + tr("Choose a backup to restore. The current file is kept beside it, renamed “before-restore”; nothing is deleted.")
+        }
+        let isDamage = (error as? DatabaseError)?.isCorruption ?? false
+        let heading = isDamage ? tr("Your Billfold Data Is Damaged") : tr("Your Billfold Data Could Not Be Opened")
+        let dialog = MessageDialog(parent: appWindow, heading: heading, body: body)
+        dialog.addResponse("close", label: tr("_Close"))
         dialog.setCloseResponse("close")
+        dialog.setDefaultResponse("close")
+        var chosen: Backup?
+        if !backups.isEmpty {
+            dialog.addResponse("restore", label: tr("_Restore Backup"), appearance: .suggested)
+            let list = ListBox()
+            list.styleAsBoxedList()
+            let dates = DateFormatting()
+            for summary in backups {
+                let row = ActionRow(title: dates.mediumDateAndTimeString(from: summary.backup.createdAt),
+                                    subtitle: AppDatabase.describe(summary))
+                row.isSensitive = summary.isSound
+                list.append(row, accessibleLabel: row.title)
+            }
+            list.onSelectionChanged { [weak dialog] index in
+                chosen = index.flatMap { backups.indices.contains($0) && backups[$0].isSound ? backups[$0].backup : nil }
+                dialog?.setResponseEnabled("restore", chosen != nil)
+            }
+            // The newest sound backup is chosen to begin with; any other is a click away.
+            list.selectedIndex = backups.firstIndex { $0.isSound }
+            let scroller = ScrolledWindow(child: list)
+            scroller.setSizeRequest(height: 240)
+            dialog.setExtraChild(scroller)
+            dialog.setResponseEnabled("restore", chosen != nil)
+        }
         dialog.onResponse { [weak self] response in
-            guard let self else { return }
-            guard response == "restore" else { return }
+            guard response == "restore", let self, let backup = chosen else { return }
             do {
-                _ = try AppDatabase.restoreLatestBackup()
+                // The file is about to be renamed: the plugins and the connection let go of it first.
+                if case .success(let open) = self.host.database {
+                    self.host.deactivatePlugins()
+                    open.close()
+                }
+                let kept = try AppDatabase.restore(backup)
                 self.host.database = AppDatabase.open()
                 self.host.activateEnabledPlugins()
-                self.showToast(tr("Backup restored"), undoLabel: nil, onUndo: nil)
+                let message = kept.map { String(format: tr("Backup restored. The file it replaced was kept as %@."), $0) }
+                    ?? tr("Backup restored.")
+                self.showToast(message, undoLabel: nil, onUndo: nil)
+                if case .failure(let error) = self.host.database { self.explain(error) }
             } catch {
+                // Nothing was replaced: go on with the file as it was.
+                self.host.database = AppDatabase.open()
+                self.host.activateEnabledPlugins()
                 self.showToast(error.localizedDescription, undoLabel: nil, onUndo: nil)
             }
         }
         dialog.present()
     }
+
     func close() { appWindow.close() }
 
     // MARK: Layout

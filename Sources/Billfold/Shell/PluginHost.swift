@@ -49,6 +49,12 @@ final class PluginHost {
         activateEnabledPlugins()
     }
 
+    /// Deactivates every plugin and forgets its pages, e.g. before the database file is replaced.
+    func deactivatePlugins() {
+        activePlugins.forEach { $0.deactivate() }
+        activePlugins = []
+    }
+
     /// (Re)activates every enabled plugin from scratch, so services and pages always match the
     /// current choice in Preferences.
     func activateEnabledPlugins() {

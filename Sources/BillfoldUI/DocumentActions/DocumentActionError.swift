@@ -56,7 +56,7 @@ public enum DocumentActionError: Error, LocalizedError, Equatable, Sendable {
         case ENOENT, ENOTDIR:
             return .folderMissing(folder: folder)
         default:
-            return .writeFailed(fileName: url.lastPathComponent, reason: String(cString: strerror(code)))
+            return .writeFailed(fileName: url.lastPathComponent, reason: FileProblem.reason(errno: code))
         }
     }
 }

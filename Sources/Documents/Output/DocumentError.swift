@@ -10,6 +10,8 @@ public enum DocumentError: Error, LocalizedError, Sendable {
     case embeddedPDF(PDFError)
     /// Writing the PDF (or its temporary file) failed.
     case output(GraphicsError)
+    /// The file could not be written where asked (full disk, read-only, a FIFO in the way…).
+    case fileWrite(FileWriteError)
     /// A page number outside the document was asked for.
     case pageOutOfRange(index: Int, pageCount: Int)
 
@@ -28,6 +30,8 @@ public enum DocumentError: Error, LocalizedError, Sendable {
             Self.fill(tr("A PDF attached to the document cannot be used: %s"), error.localizedDescription)
         case .output(let error):
             Self.fill(tr("The PDF could not be saved: %s"), error.localizedDescription)
+        case .fileWrite(let error):
+            error.localizedDescription
         case .pageOutOfRange(let index, let pageCount):
             String(format: trn("Page %d does not exist; the document has %d page.",
                                "Page %d does not exist; the document has %d pages.", pageCount), index + 1, pageCount)

@@ -1,3 +1,4 @@
+import BillfoldCore
 import Foundation
 import Graphics
 
@@ -49,37 +50,49 @@ extension Document {
         return try result.get()
     }
 
-    /// Writes the PDF to `url`: into a temporary file beside it, renamed over the target
-    /// once complete, so a failure never leaves a half-written file. Returns the page count.
+    /// Writes the PDF to `url` with `AtomicWrite`: into an anonymous file beside it, put in
+    /// place once complete, so a failure or a kill never leaves a half-written or stray file.
+    /// A symlink is followed; a FIFO, device or folder in the way is refused. Returns the page count.
     @discardableResult
     public func writePDF(to url: URL) throws(DocumentError) -> Int {
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + "." + UUID().uuidString.prefix(8) + ".tmp"
+        var pageCount = 0
         do {
-            let surface = try PDFSurface(writingTo: temporary, pageSize: pageSetup.pageSize)
-            let pageCount: Int
-            do {
+            try AtomicWrite.write(to: url) { descriptor in
+                // Cairo writes through its own FILE, opened on the same anonymous file.
+                let surface = try PDFSurface(writingTo: "/proc/self/fd/\(descriptor)", pageSize: pageSetup.pageSize)
                 pageCount = try drawPDF(on: surface)
                 try surface.finishFile()
-            } catch {
-                unlink(temporary)
-                throw error
-            }
-            if rename(temporary, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
             }
             return pageCount
         } catch let error as DocumentError {
             throw error
-        } catch GraphicsError.writeFailed(_, let reason) {
-            // Name the file the person chose, not the temporary one beside it.
+        } catch GraphicsError.writeFailed(_, let reason, let code) {
+            // Name the file the person chose, and the cause in their language.
+            if code != 0 { throw DocumentError.fileWrite(.failed(path: url.path, code: code)) }
             throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
         } catch let error as GraphicsError {
             throw DocumentError.output(error)
+        } catch let error as FileWriteError {
+            throw DocumentError.fileWrite(error)
         } catch {
             throw DocumentError.output(.writeFailed(path: url.path, reason: error.localizedDescription))
+        }
+    }
+
+    /// Writes the PDF to a file (`writePDF(to: URL)`) or, whole, to standard output.
+    @discardableResult
+    public func writePDF(to target: OutputTarget) throws(DocumentError) -> Int {
+        switch target {
+        case .file(let url):
+            return try writePDF(to: url)
+        case .standardOutput:
+            let rendered = try renderPDF()
+            do {
+                try target.write(rendered.data)
+            } catch {
+                throw .fileWrite(error)
+            }
+            return rendered.pageCount
         }
     }
 

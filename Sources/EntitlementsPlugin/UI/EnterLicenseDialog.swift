@@ -33,7 +33,7 @@ final class EnterLicenseDialog: AdwaitaWindow {
         let header = HeaderBar(dialogTitle: tr("Enter Licence"), cancel: cancelButton, action: activateButton)
         activateButton.isSensitive = false
 
-        let intro = Label(tr("Paste the licence you received, from its BEGIN line to its END line. You can also choose the licence file, or drop it onto this self."))
+        let intro = Label(tr("Paste the licence you received, from its BEGIN line to its END line. You can also choose the licence file, or drop it onto this window."))
         intro.xAlign = 0
 
         textView.isMonospace = true

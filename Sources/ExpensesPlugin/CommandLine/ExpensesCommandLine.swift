@@ -26,8 +26,8 @@ public enum ExpensesCommandLine {
     public static var usageLines: [String] {
         [
             "trip list                                              " + tr("List trips with their dates, totals and expense counts"),
-            "trip report NAME --output FILE.pdf [--traveller NAME]  " + tr("Write the reimbursement report of a trip as PDF"),
-            "trip export NAME --output FILE.csv                     " + tr("Write a trip's expenses as CSV"),
+            "trip report NAME --output FILE.pdf|- [--traveller NAME]" + tr("Write the reimbursement report of a trip as PDF"),
+            "trip export NAME --output FILE.csv|-                   " + tr("Write a trip's expenses as CSV"),
         ]
     }
 
@@ -55,8 +55,10 @@ public enum ExpensesCommandLine {
                 let parsed = try NamedOutput(rest, takesTraveller: false)
                 let repository = try ExpenseRepository(database: database, receipts: receipts)
                 guard let trip = try repository.trip(named: parsed.name) else { throw ExpensesError.noTripNamed(parsed.name) }
-                try ExpenseCSV.write(for: trip, expenses: try repository.expenses(in: trip.id), to: parsed.output)
-                output.write(String(format: tr("Saved %@"), parsed.output.path) + "\n")
+                try AtomicFile.write(ExpenseCSV.data(for: trip, expenses: try repository.expenses(in: trip.id)), to: parsed.output)
+                // With --output - the file is standard output, so the note goes to standard error.
+                let say = parsed.output == .standardOutput ? output.writeError : output.write
+                say(String(format: tr("Saved %@"), parsed.output.displayName) + "\n")
                 return 0
             case "report":
                 let parsed = try NamedOutput(rest, takesTraveller: true)
@@ -64,7 +66,8 @@ public enum ExpensesCommandLine {
                 guard let trip = try repository.trip(named: parsed.name) else { throw ExpensesError.noTripNamed(parsed.name) }
                 let report = try ExpenseReport.load(trip.id, from: repository, traveller: parsed.traveller ?? traveller)
                 let pages = try report.writePDF(to: parsed.output)
-                output.write(String(format: trn("Saved %@ (%d page)", "Saved %@ (%d pages)", pages), parsed.output.path, pages)
+                let say = parsed.output == .standardOutput ? output.writeError : output.write
+                say(String(format: trn("Saved %@ (%d page)", "Saved %@ (%d pages)", pages), parsed.output.displayName, pages)
                     + "\n")
                 return 0
             case "--help", "-h", "help":
@@ -143,7 +146,7 @@ enum UsageError: Error, LocalizedError, Equatable {
 /// `NAME --output FILE [--traveller NAME]`, options in any order; `--traveller` only for reports.
 private struct NamedOutput {
     let name: String
-    let output: URL
+    let output: OutputTarget
     let traveller: String?
 
     init(_ arguments: [String], takesTraveller: Bool) throws(UsageError) {
@@ -173,7 +176,7 @@ private struct NamedOutput {
         guard let name, !name.isEmpty else { throw .missingName }
         guard let output, !output.isEmpty else { throw .missingOutput }
         self.name = name
-        self.output = URL(fileURLWithPath: output).standardizedFileURL
+        self.output = OutputTarget(argument: output)
         self.traveller = traveller
     }
 }

@@ -4,41 +4,32 @@ import Foundation
 /// Why an export could not be written.
 public enum ExportError: Error, LocalizedError, Hashable, Sendable {
     case cannotWrite(path: String, reason: String)
+    /// The target is not a regular file (a FIFO, a device…) and was left alone.
+    case notARegularFile(FileWriteError)
 
     public var errorDescription: String? {
         switch self {
         case .cannotWrite(let path, let reason):
             return String(format: tr("“%@” could not be saved: %@"), path, reason)
+        case .notARegularFile(let error):
+            return error.localizedDescription
         }
     }
 }
 
-/// Writes a file whole or not at all: the bytes go to a temporary file beside the target,
-/// are synced, then renamed over it, so a reader never sees half an export.
+/// Writes a file whole or not at all (`AtomicWrite`), or to standard output.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(ExportError) {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        try write(data, to: .file(url))
+    }
+
+    public static func write(_ data: Data, to target: OutputTarget) throws(ExportError) {
         do {
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil,
-                                                 attributes: [.posixPermissions: 0o644]),
-                  let handle = FileHandle(forWritingAtPath: temporary.path) else {
-                throw ExportError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
-            }
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-        } catch let error as ExportError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            try target.write(data)
+        } catch .failed(_, let code) {
+            throw .cannotWrite(path: target.displayName, reason: FileProblem.reason(errno: code))
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .cannotWrite(path: url.path, reason: reason)
+            throw .notARegularFile(error)
         }
     }
 }

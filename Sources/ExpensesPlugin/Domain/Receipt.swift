@@ -115,6 +115,8 @@ public enum ReceiptError: Error, LocalizedError, Hashable, Sendable {
     case damaged(fileName: String, kind: ReceiptKind)
     case empty(fileName: String)
     case tooLarge(fileName: String, byteCount: Int64)
+    /// The picture has more pixels than `ReceiptStore.maximumPixelCount`.
+    case tooManyPixels(fileName: String, width: Int, height: Int)
     case unreadable(fileName: String, reason: String)
     case cannotStore(reason: String)
     case missing(ReceiptReference)
@@ -134,6 +136,9 @@ public enum ReceiptError: Error, LocalizedError, Hashable, Sendable {
         case .tooLarge(let name, let byteCount):
             return String(format: tr("“%@” is too large (%@). Receipts can be up to 100 MB."), name,
                           ByteCountFormatter.string(fromByteCount: byteCount, countStyle: .file))
+        case .tooManyPixels(let name, let width, let height):
+            return String(format: tr("“%@” is %d × %d pixels; receipts can have up to 100 megapixels. Save a smaller copy and attach it again."),
+                          name, width, height)
         case .unreadable(let name, let reason):
             return String(format: tr("“%@” could not be read: %@"), name, reason)
         case .cannotStore(let reason):

@@ -15,6 +15,9 @@ extension ReceiptStore {
         guard reference.kind.isImage else { throw .notAnImage }
         let source = url(for: reference)
         let inspection = try inspect(reference)
+        if let width = inspection.pixelWidth, let height = inspection.pixelHeight, width * height > Self.maximumPixelCount {
+            throw .tooManyPixels(fileName: reference.fileName, width: width, height: height)
+        }
         let boxWidth = max(1, maxPixelWidth)
         let boxHeight = max(1, maxPixelHeight)
         if let width = inspection.uprightWidth, let height = inspection.uprightHeight,
@@ -31,8 +34,8 @@ extension ReceiptStore {
         // The box is upright; the decoder sees the stored orientation.
         let turned = inspection.orientation >= 5
         var error: UnsafeMutablePointer<GError>?
-        guard let scaled = gdk_pixbuf_new_from_file_at_scale(source.path, Int32(clamping: turned ? boxHeight : boxWidth),
-                                                             Int32(clamping: turned ? boxWidth : boxHeight), 1, &error) else {
+        guard let scaled = ReceiptDecoding.limited({ gdk_pixbuf_new_from_file_at_scale(source.path, Int32(clamping: turned ? boxHeight : boxWidth),
+                                                             Int32(clamping: turned ? boxWidth : boxHeight), 1, &error) }) else {
             let isUnknownType = error.map {
                 $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
             } ?? false

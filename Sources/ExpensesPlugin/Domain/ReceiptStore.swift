@@ -1,6 +1,7 @@
 import BillfoldCore
 import CGdkPixbuf
 import Foundation
+import Graphics
 
 /// Receipt files, content-addressed: `<directory>/<sha256>.<ext>`. The same content is stored
 /// once however often it is attached. Files are written to a temporary name and renamed into
@@ -14,6 +15,10 @@ public struct ReceiptStore: Sendable {
 
     /// Larger files are refused: no receipt needs more, and the report would not want it.
     public static let maximumByteCount: Int64 = 100 * 1024 * 1024
+
+    /// Pictures with more pixels are refused before anything is stored: a 1 MB PNG can say
+    /// 20 000 × 20 000 pixels and take 1.6 GB to decode. 100 MP is more than any phone camera.
+    public static let maximumPixelCount = 100_000_000
 
     private static let chunkSize = 1 << 20
     private static let temporaryPrefix = ".incoming-"
@@ -145,13 +150,18 @@ public struct ReceiptStore: Sendable {
             }
         }
 
+        if let width = inspection.pixelWidth, let height = inspection.pixelHeight, width * height > Self.maximumPixelCount {
+            throw .tooManyPixels(fileName: name, width: width, height: height)
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
             throw .cannotStore(reason: Self.reason(error))
         }
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString, isDirectory: false)
+        // The process id in the name lets start-up remove what a killed import left.
+        let temporary = directory.appendingPathComponent(
+            Self.temporaryPrefix + AtomicWrite.temporaryMarker + "\(getpid())-" + UUID().uuidString, isDirectory: false)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil,
                                              attributes: [.posixPermissions: 0o600]),
               let output = FileHandle(forWritingAtPath: temporary.path) else {
@@ -182,6 +192,7 @@ public struct ReceiptStore: Sendable {
             throw .cannotStore(reason: Self.reason(error))
         }
 
+        try Self.requireDecodable(temporary, kind: inspection.kind, name: name)
         guard let reference = ReceiptReference(digest: hasher.finish(), kind: inspection.kind) else {
             throw .cannotStore(reason: tr("the file could not be fingerprinted"))
         }
@@ -194,10 +205,33 @@ public struct ReceiptStore: Sendable {
             return ReceiptImport(info: info, wasAlreadyStored: true)
         }
         guard rename(temporary.path, target.path) == 0 else {
-            throw .cannotStore(reason: String(cString: strerror(errno)))
+            throw .cannotStore(reason: FileProblem.reason(errno: errno))
         }
         keepTemporary = true
         return ReceiptImport(info: info, wasAlreadyStored: false)
+    }
+
+    /// Decodes a picture small before it is stored, so a damaged or cut-off photo is refused
+    /// now rather than found by the report. JPEGs decode at 1/8 scale, so this is cheap.
+    private static func requireDecodable(_ file: URL, kind: ReceiptKind, name: String) throws(ReceiptError) {
+        guard kind.isImage else { return }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(fileName: name, reason: reason(error))
+        }
+        do {
+            _ = try ReceiptDecoding.limited { () throws(ImageError) in
+                try RasterImage(data: data, limits: ImageDecodeLimits(maxWidth: 256, maxHeight: 256))
+            }
+        } catch .tooLarge(let width, let height) {
+            throw .tooManyPixels(fileName: name, width: width, height: height)
+        } catch .unsupportedFormat where kind == .webp {
+            throw .noDecoder(.webp)
+        } catch {
+            throw .damaged(fileName: name, kind: kind)
+        }
     }
 
     private static func reason(_ error: any Error) -> String {
@@ -206,7 +240,7 @@ public struct ReceiptStore: Sendable {
 }
 
 /// SHA-256 through GLib's GChecksum, which streams.
-private final class SHA256Hasher {
+final class SHA256Hasher {
     private let checksum: OpaquePointer
 
     init() {

@@ -37,10 +37,14 @@ extension ReceiptStore {
         guard storedWidth > 0, storedHeight > 0 else {
             throw .damaged(fileName: reference.fileName, kind: reference.kind)
         }
+        // Measured before decoding: a file stored before the limit existed is not decoded.
+        guard Int(storedWidth) * Int(storedHeight) <= Self.maximumPixelCount else {
+            throw .tooManyPixels(fileName: reference.fileName, width: Int(storedWidth), height: Int(storedHeight))
+        }
         let box = Int32(clamping: min(max(1, maxPixelSize), Int(max(storedWidth, storedHeight))))
 
         var error: UnsafeMutablePointer<GError>?
-        guard let scaled = gdk_pixbuf_new_from_file_at_scale(path, box, box, 1, &error) else {
+        guard let scaled = ReceiptDecoding.limited({ gdk_pixbuf_new_from_file_at_scale(path, box, box, 1, &error) }) else {
             let isUnknownType = error.map {
                 $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
             } ?? false

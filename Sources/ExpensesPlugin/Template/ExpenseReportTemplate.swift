@@ -60,6 +60,12 @@ public struct ExpenseReport: Sendable {
     public func writePDF(to url: URL) throws(DocumentError) -> Int {
         try document().writePDF(to: url)
     }
+
+    /// Writes the report to a file or to standard output. Returns the page count.
+    @discardableResult
+    public func writePDF(to target: OutputTarget) throws(DocumentError) -> Int {
+        try document().writePDF(to: target)
+    }
 }
 
 /// The reimbursement report's layout: a function from the report to Documents blocks.
@@ -233,6 +239,10 @@ struct ExpenseReportTemplate {
         case problem(String)
     }
 
+    /// How many receipts are prepared at once, whatever the number of cores (decoding itself
+    /// is limited process-wide by `ReceiptDecoding`).
+    static let receiptDecodingWidth = ReceiptDecoding.width
+
     /// Checks every receipt and scales the photos, several at a time.
     func prepareReceipts() -> [ReceiptReference: PreparedReceipt] {
         let pages = report.receiptPages
@@ -242,12 +252,17 @@ struct ExpenseReportTemplate {
             (width: Int((pageSetup.printableArea.width * pixelsPerPoint).rounded(.down)),
              height: Int((imageMaxHeight(captionLines: page.expenses.count) * pixelsPerPoint).rounded(.down)))
         }
-        // Photos are scaled on every core; PDFs are opened one at a time (Poppler).
+        // Photos are scaled two at a time: a PNG decodes at full size before it is scaled (up to
+        // 400 MB for the largest receipt accepted), so more at once would multiply the peak.
+        // PDFs are opened one at a time (Poppler).
         let results = PreparedReceipts(count: pages.count)
-        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-            let reference = pages[index].reference
-            guard reference.kind.isImage else { return }
-            results.set(index, Self.prepareImage(reference, store: store, box: boxes[index]))
+        let next = NextIndex()
+        DispatchQueue.concurrentPerform(iterations: min(Self.receiptDecodingWidth, pages.count)) { _ in
+            while let index = next.take(below: pages.count) {
+                let reference = pages[index].reference
+                guard reference.kind.isImage else { continue }
+                results.set(index, Self.prepareImage(reference, store: store, box: boxes[index]))
+            }
         }
         var prepared: [ReceiptReference: PreparedReceipt] = [:]
         for (page, result) in zip(pages, results.all) {
@@ -332,6 +347,20 @@ struct ExpenseReportTemplate {
 }
 
 /// Prepared receipts written from several threads, one slot each.
+/// Hands out 0, 1, 2, … to the threads that scale receipts.
+private final class NextIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take(below count: Int) -> Int? {
+        lock.withLock {
+            guard value < count else { return nil }
+            defer { value += 1 }
+            return value
+        }
+    }
+}
+
 private final class PreparedReceipts: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [ExpenseReportTemplate.PreparedReceipt]

@@ -20,6 +20,8 @@ public final class ExpensesView {
     private let listPane: Box
     let detail: TripDetailView
     let errorLabel = Label("", style: "error")
+    /// Shown instead of the list when the trips cannot be read: never an empty list.
+    let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("Trips Could Not Be Read"))
 
     /// The trips shown, in list order.
     public private(set) var summaries: [TripSummary] = []
@@ -60,6 +62,7 @@ public final class ExpensesView {
         listStack.add(scroller, named: "trips")
         listStack.add(empty, named: "empty")
         listStack.add(noResults, named: "no-results")
+        listStack.add(readErrorPage, named: "read-error")
         listStack.expandsVertically = true
         errorLabel.isVisible = false
         errorLabel.setMargins(12)
@@ -98,8 +101,10 @@ public final class ExpensesView {
             errorLabel.isVisible = false
         } catch {
             summaries = []
-            errorLabel.text = error.localizedDescription
-            errorLabel.isVisible = true
+            tripList.removeAll()
+            readErrorPage.pageDescription = error.localizedDescription
+            listStack.visibleChildName = "read-error"
+            return
         }
         tripList.removeAll()
         for summary in summaries {

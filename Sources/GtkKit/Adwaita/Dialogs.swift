@@ -22,6 +22,12 @@ public final class MessageDialog: Window {
 
     public func setDefaultResponse(_ id: String) { adw_message_dialog_set_default_response(pointer(), id) }
     public func setCloseResponse(_ id: String) { adw_message_dialog_set_close_response(pointer(), id) }
+    public func setResponseEnabled(_ id: String, _ enabled: Bool) {
+        adw_message_dialog_set_response_enabled(pointer(), id, enabled ? 1 : 0)
+    }
+
+    /// A widget below the body, such as a list to choose from.
+    public func setExtraChild(_ widget: Widget) { adw_message_dialog_set_extra_child(pointer(), widget.widgetPointer) }
 
     /// Calls `handler` with the chosen response id (the close response on Escape).
     @discardableResult

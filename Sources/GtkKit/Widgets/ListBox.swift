@@ -26,7 +26,10 @@ public final class ListBox: Widget {
     }
 
     public func remove(_ row: Widget) {
-        gtk_list_box_remove(pointer(), row.widgetPointer)
+        // A plain widget sits in the GtkListBoxRow GTK wrapped it in; that row is the list's child.
+        let parent = gtk_widget_get_parent(row.widgetPointer)
+        let child = parent.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(widgetPointer) ? row.widgetPointer : parent
+        if let child { gtk_list_box_remove(pointer(), child) }
         rows.removeAll { $0.isSameObject(as: row) }
     }
 

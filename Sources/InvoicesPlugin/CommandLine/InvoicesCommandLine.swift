@@ -37,7 +37,7 @@ public enum InvoicesCommandLine {
     public static var usage: [String] {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
-            "invoice export NUMBER --output FILE.pdf",
+            "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
         ]
     }
 
@@ -64,7 +64,9 @@ public enum InvoicesCommandLine {
                 let options = try ExportOptions(rest)
                 let repository = try InvoiceRepository(database: database)
                 try export(repository: repository, options: options, formatting: formatting)
-                output.standard(String(format: tr("Saved %@."), options.output.path))
+                // With --output - the PDF is standard output, so the note goes to standard error.
+                let say = options.output == .standardOutput ? output.error : output.standard
+                say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
             case "--help", "-h", "help":
                 output.standard(usageText)
@@ -160,16 +162,22 @@ public enum InvoicesCommandLine {
 
     struct ExportOptions {
         var number: String
-        var output: URL
+        var output: OutputTarget
+        var format: InvoiceExportFormat = .pdf
 
         init(_ arguments: [String]) throws(UsageError) {
             var number: String?
             var output: String?
+            var format: InvoiceExportFormat?
             var remaining = arguments[...]
             while let argument = remaining.popFirst() {
                 if argument == "--output" || argument == "-o" {
                     guard let value = remaining.popFirst() else { throw .missingValue(argument) }
                     output = value
+                } else if argument == "--format" || argument == "-f" {
+                    guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+                    guard let chosen = InvoiceExportFormat(rawValue: value.lowercased()) else { throw .invalidValue(argument, value) }
+                    format = chosen
                 } else if argument.hasPrefix("-") {
                     throw .unknownOption(argument)
                 } else if number == nil {
@@ -181,7 +189,8 @@ public enum InvoicesCommandLine {
             guard let number else { throw .missingNumber }
             guard let output, !output.isEmpty else { throw .missingValue("--output") }
             self.number = number
-            self.output = URL(fileURLWithPath: output)
+            self.output = OutputTarget(argument: output)
+            self.format = format ?? .pdf
         }
     }
 
@@ -190,9 +199,9 @@ public enum InvoicesCommandLine {
             throw CommandError.noSuchInvoice(options.number)
         }
         let document = try repository.document(for: invoice)
-        try InvoicePDF.write(document, to: options.output,
-                             formatting: InvoiceTemplate.Formatting(money: formatting.money, numbers: formatting.numbers,
-                                                                    dateLocale: formatting.dateLocale))
+        try EInvoiceExport.write(document, as: options.format, to: options.output,
+                                 formatting: InvoiceTemplate.Formatting(money: formatting.money, numbers: formatting.numbers,
+                                                                        dateLocale: formatting.dateLocale))
     }
 
     // MARK: - Errors

@@ -9,8 +9,22 @@ public struct BusinessProfile: Sendable, Hashable {
     public var address: String
     public var email: String
     public var phone: String
-    /// VAT or other tax registration number, printed on every invoice.
+    /// The national tax number (BT-32), printed on every invoice; the VAT ID is `vatID`.
     public var taxID: String
+    /// The VAT identification number with its country prefix (BT-31), e.g. DE123456789.
+    public var vatID: String
+    public var postcode: String
+    public var city: String
+    /// ISO 3166-1 alpha-2, e.g. "DE"; empty until chosen.
+    public var countryCode: String
+    /// The person clients and their systems can ask about an invoice (BT-41).
+    public var contactName: String
+    /// Where e-invoices about this business go (BT-34): an email or a Peppol ID; empty uses `email`.
+    public var electronicAddress: String
+    /// The category new lines start with.
+    public var defaultVATCategory: VATCategory
+    /// The exemption reason new invoices start with, for a business exempt from VAT.
+    public var defaultExemptionReason: String
     /// Bank account as free text, for accounts an IBAN does not describe.
     public var bankDetails: String
     public var iban: String
@@ -33,7 +47,9 @@ public struct BusinessProfile: Sendable, Hashable {
                 taxID: String = "", bankDetails: String = "", iban: String = "", bic: String = "",
                 logoFileName: String? = nil, defaultCurrency: Currency, paymentTermsDays: Int = 14,
                 defaultTaxRate: Decimal = 0, numberPattern: String = InvoiceNumberPattern.defaultPattern,
-                defaultNotes: String = "", paymentInstructions: String = "") {
+                defaultNotes: String = "", paymentInstructions: String = "", vatID: String = "",
+                postcode: String = "", city: String = "", countryCode: String = "", contactName: String = "",
+                electronicAddress: String = "", defaultVATCategory: VATCategory? = nil, defaultExemptionReason: String = "") {
         self.name = name
         self.address = address
         self.email = email
@@ -49,6 +65,19 @@ public struct BusinessProfile: Sendable, Hashable {
         self.numberPattern = numberPattern
         self.defaultNotes = defaultNotes
         self.paymentInstructions = paymentInstructions
+        self.vatID = vatID
+        self.postcode = postcode
+        self.city = city
+        self.countryCode = countryCode
+        self.contactName = contactName
+        self.electronicAddress = electronicAddress
+        self.defaultVATCategory = defaultVATCategory ?? .inferred(fromRate: defaultTaxRate)
+        self.defaultExemptionReason = defaultExemptionReason
+    }
+
+    /// The address as printed on the invoice.
+    public var printedAddress: String {
+        PrintedAddress.text(address: address, postcode: postcode, city: city, countryCode: countryCode)
     }
 
     /// The profile before the user has filled it in: the locale's currency, 14 days, no tax.
@@ -67,6 +96,11 @@ public struct BusinessProfile: Sendable, Hashable {
         if !email.isEmpty, !EmailAddress.looksValid(email) {
             issues.append(.init(.email, tr("Enter an email address like name@example.com.")))
         }
+        if let problem = VATID.problem(vatID) { issues.append(.init(.vatID, problem)) }
+        if !countryCode.isEmpty, !Country.isKnown(countryCode) {
+            issues.append(.init(.country, tr("Choose the country from the list.")))
+        }
+        if let problem = ElectronicAddress.problem(electronicAddress) { issues.append(.init(.electronicAddress, problem)) }
         if !iban.isEmpty, let problem = IBAN.problem(iban) {
             issues.append(.init(.iban, problem))
         }
@@ -78,6 +112,8 @@ public struct BusinessProfile: Sendable, Hashable {
         }
         if let problem = TaxRate.problem(defaultTaxRate) {
             issues.append(.init(.taxRate, problem))
+        } else if defaultVATCategory.hasRate, defaultTaxRate == 0 {
+            issues.append(.init(.taxRate, tr("Enter the standard tax rate, or choose another VAT category for new lines.")))
         }
         do {
             _ = try InvoiceNumberPattern(numberPattern)
@@ -96,7 +132,20 @@ public struct Client: Sendable, Hashable {
     public var email: String
     /// Several lines, printed in the bill-to block.
     public var address: String
+    /// A tax number other than the VAT ID, printed only.
     public var taxID: String
+    /// The client's VAT identification number (BT-48), e.g. FR12345678901.
+    public var vatID: String
+    public var postcode: String
+    public var city: String
+    /// ISO 3166-1 alpha-2; empty until chosen.
+    public var countryCode: String
+    /// Where the client receives e-invoices (BT-49): an email or a Peppol ID; empty uses `email`.
+    public var electronicAddress: String
+    /// The reference the client wants on every invoice (BT-10), e.g. a Leitweg-ID.
+    public var buyerReference: String
+    /// The e-invoice the client wants; nil when a PDF is enough.
+    public var eInvoiceFormat: EInvoiceFormat?
     /// The currency new invoices for this client use.
     public var currency: Currency
     /// Days to pay; nil uses the business profile's terms.
@@ -107,12 +156,21 @@ public struct Client: Sendable, Hashable {
     public internal(set) var isArchived: Bool = false
 
     public init(id: ClientID? = nil, name: String, email: String = "", address: String = "", taxID: String = "",
-                currency: Currency, paymentTermsDays: Int? = nil, notes: String = "") {
+                currency: Currency, paymentTermsDays: Int? = nil, notes: String = "", vatID: String = "",
+                postcode: String = "", city: String = "", countryCode: String = "", electronicAddress: String = "",
+                buyerReference: String = "", eInvoiceFormat: EInvoiceFormat? = nil) {
         self.id = id
         self.name = name
         self.email = email
         self.address = address
         self.taxID = taxID
+        self.vatID = vatID
+        self.postcode = postcode
+        self.city = city
+        self.countryCode = countryCode
+        self.electronicAddress = electronicAddress
+        self.buyerReference = buyerReference
+        self.eInvoiceFormat = eInvoiceFormat
         self.currency = currency
         self.paymentTermsDays = paymentTermsDays
         self.notes = notes
@@ -136,6 +194,14 @@ public struct Client: Sendable, Hashable {
         if let days = paymentTermsDays, !BusinessProfile.paymentTermsRange.contains(days) {
             issues.append(.init(.paymentTerms, tr("Payment terms must be between 0 and 365 days.")))
         }
+        if let problem = VATID.problem(vatID) { issues.append(.init(.vatID, problem)) }
+        if !countryCode.isEmpty, !Country.isKnown(countryCode) {
+            issues.append(.init(.country, tr("Choose the country from the list.")))
+        }
+        if let problem = ElectronicAddress.problem(electronicAddress) { issues.append(.init(.electronicAddress, problem)) }
+        if buyerReference.count > Invoice.maximumReferenceLength || buyerReference.contains(where: \.isNewline) {
+            issues.append(.init(.buyerReference, tr("Keep a reference on one line of at most 200 characters.")))
+        }
         return issues
     }
 }
@@ -147,16 +213,34 @@ public struct BillTo: Sendable, Hashable {
     public var address: String
     public var email: String
     public var taxID: String
+    public var vatID: String
+    public var postcode: String
+    public var city: String
+    public var countryCode: String
+    public var electronicAddress: String
 
-    public init(name: String, address: String = "", email: String = "", taxID: String = "") {
+    public init(name: String, address: String = "", email: String = "", taxID: String = "", vatID: String = "",
+                postcode: String = "", city: String = "", countryCode: String = "", electronicAddress: String = "") {
         self.name = name
         self.address = address
         self.email = email
         self.taxID = taxID
+        self.vatID = vatID
+        self.postcode = postcode
+        self.city = city
+        self.countryCode = countryCode
+        self.electronicAddress = electronicAddress
     }
 
     public init(_ client: Client) {
-        self.init(name: client.name, address: client.address, email: client.email, taxID: client.taxID)
+        self.init(name: client.name, address: client.address, email: client.email, taxID: client.taxID,
+                  vatID: client.vatID, postcode: client.postcode, city: client.city, countryCode: client.countryCode,
+                  electronicAddress: client.electronicAddress)
+    }
+
+    /// The address as printed on the invoice.
+    public var printedAddress: String {
+        PrintedAddress.text(address: address, postcode: postcode, city: city, countryCode: countryCode)
     }
 }
 

@@ -19,6 +19,16 @@ public struct Invoice: Sendable, Hashable {
     public var discountPercent: Decimal
     /// Printed on the invoice.
     public var notes: String
+    /// The client's reference for the invoice (BT-10), e.g. a German authority's Leitweg-ID.
+    public var buyerReference: String
+    /// The client's purchase order number (BT-13).
+    public var purchaseOrderReference: String
+    /// The day the work was delivered (BT-72), or the first day of the period (BT-73).
+    public var deliveryDate: CalendarDay?
+    /// With it, the delivery is the period from `deliveryDate` to this day (BT-74).
+    public var deliveryEndDate: CalendarDay?
+    /// Why lines marked exempt carry no VAT, e.g. the law that exempts them; printed and sent.
+    public var exemptionReason: String
     public internal(set) var status: InvoiceStatus
     /// The day it was marked as sent.
     public internal(set) var sentOn: CalendarDay?
@@ -40,6 +50,11 @@ public struct Invoice: Sendable, Hashable {
         self.lines = lines
         self.discountPercent = discountPercent
         self.notes = notes
+        self.buyerReference = ""
+        self.purchaseOrderReference = ""
+        self.deliveryDate = nil
+        self.deliveryEndDate = nil
+        self.exemptionReason = ""
         self.status = .draft
         self.sentOn = nil
         self.payments = []
@@ -50,14 +65,24 @@ public struct Invoice: Sendable, Hashable {
     /// A new draft for `client`: its currency and terms (or the profile's), the profile's
     /// default notes, issued `today`. The number is assigned when it is first saved.
     public static func draft(for client: Client, profile: BusinessProfile, today: CalendarDay) -> Invoice {
-        Invoice(clientID: client.id, issueDate: today,
-                dueDate: InvoiceRules.dueDate(issuedOn: today, termsDays: client.paymentTerms(default: profile)),
-                currency: client.currency, notes: profile.defaultNotes)
+        var invoice = Invoice(clientID: client.id, issueDate: today,
+                              dueDate: InvoiceRules.dueDate(issuedOn: today, termsDays: client.paymentTerms(default: profile)),
+                              currency: client.currency, notes: profile.defaultNotes)
+        invoice.buyerReference = client.buyerReference
+        invoice.exemptionReason = profile.defaultExemptionReason
+        return invoice
     }
 
-    /// A draft line with the profile's tax rate and a zero price in the invoice's currency.
+    /// A draft line with the profile's tax rate and VAT category and a zero price in the invoice's currency.
     public func newLine(profile: BusinessProfile) -> LineItem {
-        LineItem(description: "", quantity: 1, unitPrice: .zero(currency), taxRate: profile.defaultTaxRate)
+        let category = profile.defaultVATCategory
+        return LineItem(description: "", quantity: 1, unit: UnitCode.hour.word, unitPrice: .zero(currency),
+                        taxRate: category.hasRate ? profile.defaultTaxRate : 0, vatCategory: category, unitCode: .hour)
+    }
+
+    /// The VAT categories of its lines, each once, in the order of `VATCategory.allCases`.
+    public var vatCategories: [VATCategory] {
+        VATCategory.allCases.filter { category in lines.contains { $0.vatCategory == category } }
     }
 
     // MARK: - Amounts and status
@@ -72,7 +97,8 @@ public struct Invoice: Sendable, Hashable {
         return InvoiceDisplayStatus(status: status, dueDate: dueDate, balance: balance, today: today)
     }
 
-    /// Once sent, the number, client, currency, issue date, lines and discount are fixed.
+    /// Once sent, the number, client, currency, issue date, lines, discount and the e-invoice
+    /// details (references, delivery, exemption reason) are fixed.
     public var isLocked: Bool { status != .draft }
 
     /// The locked fields this invoice changes compared with `stored`; empty when `stored` is a
@@ -86,6 +112,11 @@ public struct Invoice: Sendable, Hashable {
         if issueDate != stored.issueDate { changed.append(.issueDate) }
         if lines != stored.lines { changed.append(.lines) }
         if discountPercent != stored.discountPercent { changed.append(.discount) }
+        if buyerReference != stored.buyerReference || purchaseOrderReference != stored.purchaseOrderReference
+            || deliveryDate != stored.deliveryDate || deliveryEndDate != stored.deliveryEndDate
+            || exemptionReason != stored.exemptionReason {
+            changed.append(.eInvoiceDetails)
+        }
         return changed
     }
 
@@ -93,6 +124,7 @@ public struct Invoice: Sendable, Hashable {
 
     public static let maximumNumberLength = 64
     public static let maximumNotesLength = 100_000
+    public static let maximumReferenceLength = 200
 
     /// Everything that keeps the invoice from being saved, each tied to its field; empty when
     /// it can be saved. A draft may have no lines yet; sending needs one.
@@ -117,6 +149,20 @@ public struct Invoice: Sendable, Hashable {
         }
         if notes.count > Self.maximumNotesLength {
             issues.append(.init(.notes, tr("Shorten the notes to at most 100 000 characters.")))
+        }
+        for (field, text) in [(InvoiceField.buyerReference, buyerReference), (.purchaseOrder, purchaseOrderReference)]
+        where text.count > Self.maximumReferenceLength || text.contains(where: \.isNewline) {
+            issues.append(.init(field, tr("Keep a reference on one line of at most 200 characters.")))
+        }
+        if exemptionReason.count > Self.maximumReferenceLength * 5 {
+            issues.append(.init(.exemptionReason, tr("Shorten the exemption reason to at most 1 000 characters.")))
+        }
+        if let end = deliveryEndDate {
+            if let start = deliveryDate {
+                if end < start { issues.append(.init(.delivery, tr("The delivery period cannot end before it starts."))) }
+            } else {
+                issues.append(.init(.delivery, tr("Enter the first day of the delivery period.")))
+            }
         }
         for (index, line) in lines.enumerated() {
             issues += line.validate(index: index, currency: currency)
@@ -196,8 +242,11 @@ public struct Invoice: Sendable, Hashable {
     /// same number of days to pay; it gets a new number when saved, and no payments.
     public func duplicated(today: CalendarDay) -> Invoice {
         let terms = max(0, issueDate.days(to: dueDate))
-        return Invoice(clientID: clientID, issueDate: today, dueDate: today.adding(days: terms),
-                       currency: currency, lines: lines, discountPercent: discountPercent, notes: notes)
+        var copy = Invoice(clientID: clientID, issueDate: today, dueDate: today.adding(days: terms),
+                           currency: currency, lines: lines, discountPercent: discountPercent, notes: notes)
+        copy.buyerReference = buyerReference
+        copy.exemptionReason = exemptionReason
+        return copy
     }
 
     private mutating func settleIfPaid() throws(InvoiceError) {

@@ -22,6 +22,10 @@ public enum InvoiceField: Hashable, Sendable {
     case dueDate
     case discount
     case notes
+    case buyerReference
+    case purchaseOrder
+    case delivery
+    case exemptionReason
     case lines
     case line(Int, LineItemField)
     case payment(Int)
@@ -42,6 +46,10 @@ public enum ClientField: Hashable, Sendable {
     case email
     case address
     case taxID
+    case vatID
+    case country
+    case electronicAddress
+    case buyerReference
     case paymentTerms
     case notes
 }
@@ -49,6 +57,10 @@ public enum ClientField: Hashable, Sendable {
 public enum BusinessProfileField: Hashable, Sendable {
     case name
     case email
+    case vatID
+    case country
+    case electronicAddress
+    case exemptionReason
     case iban
     case bic
     case paymentTerms
@@ -65,6 +77,8 @@ public enum LockedField: Hashable, Sendable {
     case issueDate
     case lines
     case discount
+    /// References, delivery and exemption reason: what the e-invoice and its legal note say.
+    case eInvoiceDetails
 
     public var title: String {
         switch self {
@@ -74,6 +88,7 @@ public enum LockedField: Hashable, Sendable {
         case .issueDate: tr("issue date")
         case .lines: tr("line items")
         case .discount: tr("discount")
+        case .eInvoiceDetails: tr("references, delivery and exemption reason")
         }
     }
 }

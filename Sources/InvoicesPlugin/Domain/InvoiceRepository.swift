@@ -91,25 +91,31 @@ public final class InvoiceRepository: Sendable {
         let issues = profile.validate()
         guard issues.isEmpty else { throw InvoiceError.invalidProfile(issues) }
         try database.execute(
-            "INSERT INTO invoices_profile (id, name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions) VALUES (1, :name, :address, :email, :phone, :tax_id, :bank_details, :iban, :bic, :logo_file, :currency, :terms, :tax_rate, :pattern, :notes, :instructions) ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, email = excluded.email, phone = excluded.phone, tax_id = excluded.tax_id, bank_details = excluded.bank_details, iban = excluded.iban, bic = excluded.bic, logo_file = excluded.logo_file, currency = excluded.currency, payment_terms_days = excluded.payment_terms_days, default_tax_rate = excluded.default_tax_rate, number_pattern = excluded.number_pattern, default_notes = excluded.default_notes, payment_instructions = excluded.payment_instructions",
+            "INSERT INTO invoices_profile (id, name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions, vat_id, postcode, city, country, contact_name, electronic_address, default_vat_category, default_exemption_reason) VALUES (1, :name, :address, :email, :phone, :tax_id, :bank_details, :iban, :bic, :logo_file, :currency, :terms, :tax_rate, :pattern, :notes, :instructions, :vat_id, :postcode, :city, :country, :contact_name, :electronic_address, :vat_category, :exemption_reason) ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, email = excluded.email, phone = excluded.phone, tax_id = excluded.tax_id, bank_details = excluded.bank_details, iban = excluded.iban, bic = excluded.bic, logo_file = excluded.logo_file, currency = excluded.currency, payment_terms_days = excluded.payment_terms_days, default_tax_rate = excluded.default_tax_rate, number_pattern = excluded.number_pattern, default_notes = excluded.default_notes, payment_instructions = excluded.payment_instructions, vat_id = excluded.vat_id, postcode = excluded.postcode, city = excluded.city, country = excluded.country, contact_name = excluded.contact_name, electronic_address = excluded.electronic_address, default_vat_category = excluded.default_vat_category, default_exemption_reason = excluded.default_exemption_reason",
             named: [
                 "name": profile.name, "address": profile.address, "email": profile.email, "phone": profile.phone,
                 "tax_id": profile.taxID, "bank_details": profile.bankDetails, "iban": profile.iban, "bic": profile.bic,
                 "logo_file": profile.logoFileName, "currency": profile.defaultCurrency.code,
                 "terms": profile.paymentTermsDays, "tax_rate": profile.defaultTaxRate,
                 "pattern": profile.numberPattern, "notes": profile.defaultNotes,
-                "instructions": profile.paymentInstructions,
+                "instructions": profile.paymentInstructions, "vat_id": profile.vatID, "postcode": profile.postcode,
+                "city": profile.city, "country": profile.countryCode, "contact_name": profile.contactName,
+                "electronic_address": profile.electronicAddress, "vat_category": profile.defaultVATCategory.code,
+                "exemption_reason": profile.defaultExemptionReason,
             ])
     }
 
     private func storedProfile() throws -> BusinessProfile? {
-        guard let row = try database.query("SELECT name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions FROM invoices_profile WHERE id = 1").first
+        guard let row = try database.query("SELECT name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions, vat_id, postcode, city, country, contact_name, electronic_address, default_vat_category, default_exemption_reason FROM invoices_profile WHERE id = 1").first
         else { return nil }
         return BusinessProfile(
             name: try row[0], address: try row[1], email: try row[2], phone: try row[3], taxID: try row[4],
             bankDetails: try row[5], iban: try row[6], bic: try row[7], logoFileName: try row[8],
             defaultCurrency: try Self.currency(row, 9), paymentTermsDays: try row[10], defaultTaxRate: try row[11],
-            numberPattern: try row[12], defaultNotes: try row[13], paymentInstructions: try row[14])
+            numberPattern: try row[12], defaultNotes: try row[13], paymentInstructions: try row[14],
+            vatID: try row[15], postcode: try row[16], city: try row[17], countryCode: try row[18],
+            contactName: try row[19], electronicAddress: try row[20], defaultVATCategory: try Self.vatCategory(row, 21),
+            defaultExemptionReason: try row[22])
     }
 
     // MARK: - Clients
@@ -143,17 +149,20 @@ public final class InvoiceRepository: Sendable {
             let values: [String: (any SQLBindable)?] = [
                 "name": saved.name, "email": saved.email, "address": saved.address, "tax_id": saved.taxID,
                 "currency": saved.currency.code, "terms": saved.paymentTermsDays, "notes": saved.notes,
+                "vat_id": saved.vatID, "postcode": saved.postcode, "city": saved.city, "country": saved.countryCode,
+                "electronic_address": saved.electronicAddress, "buyer_reference": saved.buyerReference,
+                "einvoice_format": saved.eInvoiceFormat?.rawValue,
             ]
             if let id = saved.id {
                 guard let stored = try self.client(id) else { throw InvoiceError.clientNotFound }
                 var update = values
                 update["id"] = id
-                try database.execute("UPDATE invoices_client SET name = :name, email = :email, address = :address, tax_id = :tax_id, currency = :currency, payment_terms_days = :terms, notes = :notes WHERE id = :id", named: update)
+                try database.execute("UPDATE invoices_client SET name = :name, email = :email, address = :address, tax_id = :tax_id, currency = :currency, payment_terms_days = :terms, notes = :notes, vat_id = :vat_id, postcode = :postcode, city = :city, country = :country, electronic_address = :electronic_address, buyer_reference = :buyer_reference, einvoice_format = :einvoice_format WHERE id = :id", named: update)
                 if stored.name != saved.name {
                     try database.execute("UPDATE invoices_search SET client = ? WHERE rowid IN (SELECT id FROM invoices_invoice WHERE client_id = ?)", [saved.name, id])
                 }
             } else {
-                try database.execute("INSERT INTO invoices_client (name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (:name, :email, :address, :tax_id, :currency, :terms, :notes)", named: values)
+                try database.execute("INSERT INTO invoices_client (name, email, address, tax_id, currency, payment_terms_days, notes, vat_id, postcode, city, country, electronic_address, buyer_reference, einvoice_format) VALUES (:name, :email, :address, :tax_id, :currency, :terms, :notes, :vat_id, :postcode, :city, :country, :electronic_address, :buyer_reference, :einvoice_format)", named: values)
                 saved.id = ClientID(database.lastInsertRowID)
             }
         }
@@ -216,11 +225,21 @@ public final class InvoiceRepository: Sendable {
         try database.queryValue("SELECT count(*) FROM invoices_invoice WHERE client_id = ?", [id], as: Int.self) ?? 0
     }
 
-    private static let clientSelect = "SELECT id, name, email, address, tax_id, currency, payment_terms_days, notes, archived FROM invoices_client"
+    private static let clientSelect = "SELECT id, name, email, address, tax_id, currency, payment_terms_days, notes, archived, vat_id, postcode, city, country, electronic_address, buyer_reference, einvoice_format FROM invoices_client"
 
     private static func client(_ row: Row) throws -> Client {
+        let formatText: String? = try row[15]
+        var format: EInvoiceFormat?
+        if let formatText {
+            guard let known = EInvoiceFormat(rawValue: formatText) else {
+                throw DatabaseError.invalidValue(column: "einvoice_format", text: formatText, expected: "e-invoice format")
+            }
+            format = known
+        }
         var client = Client(id: try row[0], name: try row[1], email: try row[2], address: try row[3], taxID: try row[4],
-                            currency: try currency(row, 5), paymentTermsDays: try row[6], notes: try row[7])
+                            currency: try currency(row, 5), paymentTermsDays: try row[6], notes: try row[7],
+                            vatID: try row[9], postcode: try row[10], city: try row[11], countryCode: try row[12],
+                            electronicAddress: try row[13], buyerReference: try row[14], eInvoiceFormat: format)
         client.isArchived = try row[8]
         return client
     }
@@ -357,7 +376,7 @@ public final class InvoiceRepository: Sendable {
 
     // MARK: - Internals
 
-    static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, revision FROM invoices_invoice"
+    static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, revision, buyer_reference, purchase_order, delivery_date, delivery_end_date, exemption_reason, bill_to_vat_id, bill_to_postcode, bill_to_city, bill_to_country, bill_to_electronic_address FROM invoices_invoice"
 
     private func loadInvoice(_ row: Row) throws -> Invoice {
         let id: InvoiceID = try row[0]
@@ -372,14 +391,21 @@ public final class InvoiceRepository: Sendable {
         invoice.status = status
         invoice.sentOn = try row[9]
         invoice.revision = try row[14]
+        invoice.buyerReference = try row[15]
+        invoice.purchaseOrderReference = try row[16]
+        invoice.deliveryDate = try row[17]
+        invoice.deliveryEndDate = try row[18]
+        invoice.exemptionReason = try row[19]
         if let name: String = try row[10] {
-            invoice.billTo = BillTo(name: name, address: try row[11] ?? "", email: try row[12] ?? "", taxID: try row[13] ?? "")
+            invoice.billTo = BillTo(name: name, address: try row[11] ?? "", email: try row[12] ?? "", taxID: try row[13] ?? "",
+                                    vatID: try row[20] ?? "", postcode: try row[21] ?? "", city: try row[22] ?? "",
+                                    countryCode: try row[23] ?? "", electronicAddress: try row[24] ?? "")
         }
-        try database.query("SELECT description, quantity, unit, unit_price_minor, tax_rate, discount_percent FROM invoices_line WHERE invoice_id = ? ORDER BY position", [id]) { line in
+        try database.query("SELECT description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code FROM invoices_line WHERE invoice_id = ? ORDER BY position", [id]) { line in
             invoice.lines.append(LineItem(
                 description: try line[0], quantity: try line[1], unit: try line[2],
                 unitPrice: Money(minorUnits: try line[3], currency: currency), taxRate: try line[4],
-                discountPercent: try line[5]))
+                discountPercent: try line[5], vatCategory: try Self.vatCategory(line, 6), unitCode: UnitCode(try line[7])))
         }
         try database.query("SELECT paid_on, amount_minor, note FROM invoices_payment WHERE invoice_id = ? ORDER BY position", [id]) { payment in
             invoice.payments.append(Payment(date: try payment[0], amount: Money(minorUnits: try payment[1], currency: currency),
@@ -436,6 +462,12 @@ public final class InvoiceRepository: Sendable {
             "notes": invoice.notes, "status": invoice.status.rawValue, "sent_on": invoice.sentOn,
             "bill_to_name": invoice.billTo?.name, "bill_to_address": invoice.billTo?.address,
             "bill_to_email": invoice.billTo?.email, "bill_to_tax_id": invoice.billTo?.taxID,
+            "bill_to_vat_id": invoice.billTo?.vatID, "bill_to_postcode": invoice.billTo?.postcode,
+            "bill_to_city": invoice.billTo?.city, "bill_to_country": invoice.billTo?.countryCode,
+            "bill_to_electronic_address": invoice.billTo?.electronicAddress,
+            "buyer_reference": invoice.buyerReference, "purchase_order": invoice.purchaseOrderReference,
+            "delivery_date": invoice.deliveryDate, "delivery_end_date": invoice.deliveryEndDate,
+            "exemption_reason": invoice.exemptionReason,
             "subtotal": totals.subtotal.minorUnits, "discount_minor": totals.discount.minorUnits,
             "tax": totals.tax.minorUnits, "total": totals.total.minorUnits, "paid": totals.paid.minorUnits,
             "balance": totals.balanceDue.minorUnits, "amount_key": Self.amountKey(totals.total), "updated_at": Date(),
@@ -443,11 +475,11 @@ public final class InvoiceRepository: Sendable {
         ]
         if let id = invoice.id, insertID == nil {
             values.updateValue(id, forKey: "id")
-            try database.execute("UPDATE invoices_invoice SET number = :number, client_id = :client_id, issue_date = :issue_date, due_date = :due_date, currency = :currency, discount_percent = :discount, notes = :notes, status = :status, sent_on = :sent_on, bill_to_name = :bill_to_name, bill_to_address = :bill_to_address, bill_to_email = :bill_to_email, bill_to_tax_id = :bill_to_tax_id, subtotal_minor = :subtotal, discount_minor = :discount_minor, tax_minor = :tax, total_minor = :total, paid_minor = :paid, balance_minor = :balance, amount_key = :amount_key, updated_at = :updated_at, revision = :revision WHERE id = :id", named: values)
+            try database.execute("UPDATE invoices_invoice SET number = :number, client_id = :client_id, issue_date = :issue_date, due_date = :due_date, currency = :currency, discount_percent = :discount, notes = :notes, status = :status, sent_on = :sent_on, bill_to_name = :bill_to_name, bill_to_address = :bill_to_address, bill_to_email = :bill_to_email, bill_to_tax_id = :bill_to_tax_id, subtotal_minor = :subtotal, discount_minor = :discount_minor, tax_minor = :tax, total_minor = :total, paid_minor = :paid, balance_minor = :balance, amount_key = :amount_key, updated_at = :updated_at, revision = :revision, bill_to_vat_id = :bill_to_vat_id, bill_to_postcode = :bill_to_postcode, bill_to_city = :bill_to_city, bill_to_country = :bill_to_country, bill_to_electronic_address = :bill_to_electronic_address, buyer_reference = :buyer_reference, purchase_order = :purchase_order, delivery_date = :delivery_date, delivery_end_date = :delivery_end_date, exemption_reason = :exemption_reason WHERE id = :id", named: values)
         } else {
             // A NULL id lets AUTOINCREMENT choose; a restore passes the old one.
             values.updateValue(insertID, forKey: "id")
-            try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (:id, :number, :client_id, :issue_date, :due_date, :currency, :discount, :notes, :status, :sent_on, :bill_to_name, :bill_to_address, :bill_to_email, :bill_to_tax_id, :subtotal, :discount_minor, :tax, :total, :paid, :balance, :amount_key, :updated_at, :revision)", named: values)
+            try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision, bill_to_vat_id, bill_to_postcode, bill_to_city, bill_to_country, bill_to_electronic_address, buyer_reference, purchase_order, delivery_date, delivery_end_date, exemption_reason) VALUES (:id, :number, :client_id, :issue_date, :due_date, :currency, :discount, :notes, :status, :sent_on, :bill_to_name, :bill_to_address, :bill_to_email, :bill_to_tax_id, :subtotal, :discount_minor, :tax, :total, :paid, :balance, :amount_key, :updated_at, :revision, :bill_to_vat_id, :bill_to_postcode, :bill_to_city, :bill_to_country, :bill_to_electronic_address, :buyer_reference, :purchase_order, :delivery_date, :delivery_end_date, :exemption_reason)", named: values)
         }
     }
 
@@ -456,9 +488,9 @@ public final class InvoiceRepository: Sendable {
         try database.execute("DELETE FROM invoices_line WHERE invoice_id = ?", [id])
         try database.execute("DELETE FROM invoices_payment WHERE invoice_id = ?", [id])
         for (position, line) in invoice.lines.enumerated() {
-            try database.execute("INSERT INTO invoices_line (invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            try database.execute("INSERT INTO invoices_line (invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                  [id, position, line.description, line.quantity, line.unit, line.unitPrice.minorUnits,
-                                  line.taxRate, line.discountPercent])
+                                  line.taxRate, line.discountPercent, line.vatCategory.code, line.unitCode.code])
         }
         for (position, payment) in invoice.payments.enumerated() {
             try database.execute("INSERT INTO invoices_payment (invoice_id, position, paid_on, amount_minor, note) VALUES (?, ?, ?, ?, ?)",
@@ -488,6 +520,14 @@ public final class InvoiceRepository: Sendable {
         let (scaled, overflow) = money.minorUnits.multipliedReportingOverflow(by: scale)
         if overflow { return money.minorUnits < 0 ? .min : .max }
         return scaled
+    }
+
+    static func vatCategory(_ row: Row, _ index: Int) throws -> VATCategory {
+        let code: String = try row[index]
+        guard let category = VATCategory(rawValue: code) else {
+            throw DatabaseError.invalidValue(column: "vat_category", text: code, expected: "VAT category code")
+        }
+        return category
     }
 
     static func currency(_ row: Row, _ index: Int) throws -> Currency {

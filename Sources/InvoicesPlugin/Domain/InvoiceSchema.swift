@@ -10,6 +10,48 @@ enum InvoiceSchema {
         Migration(version: 1, summary: "profile, clients, invoices, lines, payments, numbering, search") { database in
             for statement in version1 { try database.execute(statement) }
         },
+        Migration(version: 2, summary: "what EN 16931 e-invoices need: VAT categories, unit codes, VAT IDs, structured addresses, references, delivery") { database in
+            for statement in version2 { try database.execute(statement) }
+            try EInvoiceMigration.guessUnitCodes(database)
+            try EInvoiceMigration.separateVATIDs(database)
+        },
+    ]
+
+    // Every new column has a default, so rows written before keep all they had and read as
+    // before: a line with a rate is standard-rated, one without is zero-rated.
+    private static let version2: [String] = [
+        "ALTER TABLE invoices_profile ADD COLUMN vat_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN postcode TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN city TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN country TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN contact_name TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN electronic_address TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_profile ADD COLUMN default_vat_category TEXT NOT NULL DEFAULT 'S'",
+        "ALTER TABLE invoices_profile ADD COLUMN default_exemption_reason TEXT NOT NULL DEFAULT ''",
+        "UPDATE invoices_profile SET default_vat_category = CASE WHEN CAST(default_tax_rate AS REAL) > 0 THEN 'S' ELSE 'Z' END",
+
+        "ALTER TABLE invoices_client ADD COLUMN vat_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN postcode TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN city TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN country TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN electronic_address TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN buyer_reference TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_client ADD COLUMN einvoice_format TEXT",
+
+        "ALTER TABLE invoices_invoice ADD COLUMN buyer_reference TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_invoice ADD COLUMN purchase_order TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_invoice ADD COLUMN delivery_date TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN delivery_end_date TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN exemption_reason TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE invoices_invoice ADD COLUMN bill_to_vat_id TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN bill_to_postcode TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN bill_to_city TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN bill_to_country TEXT",
+        "ALTER TABLE invoices_invoice ADD COLUMN bill_to_electronic_address TEXT",
+
+        "ALTER TABLE invoices_line ADD COLUMN vat_category TEXT NOT NULL DEFAULT 'S'",
+        "ALTER TABLE invoices_line ADD COLUMN unit_code TEXT NOT NULL DEFAULT 'C62'",
+        "UPDATE invoices_line SET vat_category = CASE WHEN CAST(tax_rate AS REAL) > 0 THEN 'S' ELSE 'Z' END",
     ]
 
     private static let version1: [String] = [

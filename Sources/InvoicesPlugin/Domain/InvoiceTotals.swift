@@ -1,24 +1,32 @@
 import BillfoldCore
 import Foundation
 
-/// An invoice's amounts, exact to the minor unit, worked out the way tax authorities expect:
+/// An invoice's amounts, exact to the minor unit, worked out the way tax authorities and
+/// EN 16931 expect. The PDF and the e-invoice both print these values, so they always agree:
 ///
 /// 1. Each line's net is quantity × unit price less its discount, rounded half-up **once**.
 /// 2. The subtotal is the sum of the line nets.
-/// 3. The invoice discount is the discount per cent of the subtotal, rounded half-up once, then
-///    split across the tax rates in proportion to each rate's net (largest remainder, so the
-///    parts add up to the discount exactly). A 10 % discount thus lowers every rate's base by
-///    about 10 %, and the tax is charged on what the client really pays.
-/// 4. For each rate, the tax is the rate applied to that rate's discounted net, summed over
-///    all its lines first and rounded half-up once. Three lines of 0.05 at 7 % give 0.01 tax
-///    (7 % of 0.15), not 0.00 (three times 7 % of 0.05).
-/// 5. Total = subtotal − discount + Σ tax; balance due = total − payments.
+/// 3. Lines are grouped by VAT category and rate (EN 16931's VAT breakdown, BG-23). The invoice
+///    discount is the discount per cent of the subtotal, rounded half-up once, then split
+///    across the groups in proportion to each group's net (largest remainder, so the parts add
+///    up to the discount exactly); each part is a document-level allowance of its group. A 10 %
+///    discount thus lowers every base by about 10 %, and tax is charged on what is really paid.
+/// 4. For each group, the tax is the rate applied to the group's discounted net, summed over
+///    all its lines first and rounded half-up once (BR-CO-17). Three lines of 0.05 at 7 % give
+///    0.01 tax (7 % of 0.15), not 0.00 (three times 7 % of 0.05).
+/// 5. Total = subtotal − discount + Σ tax; balance due = total − payments. With the sums taken
+///    over these rounded amounts, BR-CO-10 to BR-CO-16 hold by construction.
 public struct InvoiceTotals: Sendable, Hashable {
-    /// One rate's part of the invoice.
+    /// One VAT category and rate's part of the invoice.
     public struct TaxLine: Sendable, Hashable {
+        public let category: VATCategory
         /// Per cent.
         public let rate: Decimal
-        /// The lines' nets at this rate, after its share of the invoice discount.
+        /// The lines' nets in this group before the invoice discount.
+        public let lineNet: Money
+        /// This group's share of the invoice discount (zero without one).
+        public let discount: Money
+        /// The lines' nets in this group, after its share of the invoice discount.
         public let taxableAmount: Money
         public let tax: Money
     }
@@ -31,7 +39,7 @@ public struct InvoiceTotals: Sendable, Hashable {
     public let discount: Money
     /// Subtotal less the discount: what tax is charged on.
     public let netTotal: Money
-    /// One per distinct rate, lowest rate first; rates with no lines are left out.
+    /// One per VAT category and rate, lowest rate first; groups with no lines are left out.
     public let taxLines: [TaxLine]
     public let tax: Money
     public let total: Money
@@ -52,15 +60,19 @@ public struct InvoiceTotals: Sendable, Hashable {
 
             // Grouped by comparing with ==, which treats 7 and 7.0 as one rate (their hashes
             // need not agree, so no dictionary).
-            var groups: [(rate: Decimal, net: Money)] = []
+            var groups: [(category: VATCategory, rate: Decimal, net: Money)] = []
             for (line, net) in zip(lines, nets) {
-                if let index = groups.firstIndex(where: { $0.rate == line.taxRate }) {
+                if let index = groups.firstIndex(where: { $0.rate == line.taxRate && $0.category == line.vatCategory }) {
                     groups[index].net = try groups[index].net.adding(net)
                 } else {
-                    groups.append((line.taxRate, net))
+                    groups.append((line.vatCategory, line.taxRate, net))
                 }
             }
-            groups.sort { $0.rate < $1.rate }
+            let order = VATCategory.allCases
+            groups.sort {
+                $0.rate != $1.rate ? $0.rate < $1.rate
+                    : (order.firstIndex(of: $0.category) ?? 0) < (order.firstIndex(of: $1.category) ?? 0)
+            }
 
             var discount = Money.zero(currency)
             var discountByRate: [Money] = groups.map { _ in Money.zero(currency) }
@@ -76,7 +88,8 @@ public struct InvoiceTotals: Sendable, Hashable {
             for (index, group) in groups.enumerated() {
                 let base = try group.net.subtracting(discountByRate[index])
                 let tax = try base.percentage(group.rate, rounding: .halfUp)
-                taxLines.append(TaxLine(rate: group.rate, taxableAmount: base, tax: tax))
+                taxLines.append(TaxLine(category: group.category, rate: group.rate, lineNet: group.net,
+                                        discount: discountByRate[index], taxableAmount: base, tax: tax))
             }
             let tax = try Money.sum(taxLines.map(\.tax), currency: currency)
             let netTotal = try subtotal.subtracting(discount)
@@ -123,5 +136,15 @@ public struct InvoiceTotals: Sendable, Hashable {
         total = zero
         paid = zero
         balanceDue = zero
+    }
+}
+
+extension InvoiceTotals.TaxLine {
+    /// How the PDF and the form name the group: "Tax 19 % on €100.00" for a rate, the
+    /// category for the others ("Reverse charge on €100.00").
+    public func title(rate: String, base: String) -> String {
+        category == .standard || category == .zeroRated
+            ? String(format: tr("Tax %@ on %@"), rate, base)
+            : String(format: tr("%@ on %@"), category.title, base)
     }
 }

@@ -15,15 +15,24 @@ public struct LineItem: Sendable, Hashable {
     public var taxRate: Decimal
     /// Per cent off this line, if any.
     public var discountPercent: Decimal?
+    /// Why the line is taxed as it is; only `standard` has a rate above 0 %.
+    public var vatCategory: VATCategory
+    /// The unit as e-invoices name it; `unit` is the word printed.
+    public var unitCode: UnitCode
 
+    /// Without a category, a rate above 0 % is standard and 0 % is zero rate; without a unit
+    /// code, it is guessed from the unit's word.
     public init(description: String, quantity: Decimal, unit: String = "", unitPrice: Money,
-                taxRate: Decimal = 0, discountPercent: Decimal? = nil) {
+                taxRate: Decimal = 0, discountPercent: Decimal? = nil, vatCategory: VATCategory? = nil,
+                unitCode: UnitCode? = nil) {
         self.description = description
         self.quantity = quantity
         self.unit = unit
         self.unitPrice = unitPrice
         self.taxRate = taxRate
         self.discountPercent = discountPercent
+        self.vatCategory = vatCategory ?? .inferred(fromRate: taxRate)
+        self.unitCode = unitCode ?? UnitCode.guess(from: unit)
     }
 
     public static let maximumDescriptionLength = 100_000
@@ -72,6 +81,10 @@ public struct LineItem: Sendable, Hashable {
         }
         if let problem = TaxRate.problem(taxRate) {
             add(.taxRate, problem)
+        } else if vatCategory.hasRate, taxRate == 0 {
+            add(.taxRate, tr("A standard-rate line needs a tax rate above 0 %. For no tax, choose why: zero rate, exempt, reverse charge…"))
+        } else if !vatCategory.hasRate, taxRate != 0 {
+            add(.taxRate, String(format: tr("A line marked “%@” has a tax rate of 0 %%."), vatCategory.title))
         }
         if let discount = discountPercent, let problem = Discount.problem(discount) {
             add(.discount, problem)

@@ -46,6 +46,13 @@ public enum InvoicePDF {
         try InvoiceTemplate.document(source, formatting: formatting).writePDF(to: url)
     }
 
+    /// Writes the PDF to a file (complete or not at all) or to standard output.
+    @discardableResult
+    public static func write(_ source: InvoiceDocument, to target: OutputTarget,
+                             formatting: InvoiceTemplate.Formatting = .init()) throws(DocumentError) -> Int {
+        try InvoiceTemplate.document(source, formatting: formatting).writePDF(to: target)
+    }
+
     /// `<number>.pdf`, with characters that cannot be in a file name replaced.
     public static func suggestedFileName(for invoice: Invoice) -> String {
         let name = invoice.number.map { $0 == "/" || $0 == "\\" || $0 == ":" || $0.isNewline ? "-" : $0 }
@@ -82,13 +89,13 @@ private struct Builder {
                                        creationDate: invoice.issueDate.startDate(in: TimeZone(identifier: "UTC") ?? .current)))
         document.header = nil
         var footerLeading = profile.name
-        if !profile.taxID.isEmpty { footerLeading += " · " + profile.taxID }
+        if let id = [profile.vatID, profile.taxID].first(where: { !$0.isEmpty }) { footerLeading += " · " + id }
         document.footer = RunningText(leading: .text(String(format: tr("%@ · Invoice %@"), footerLeading, number)),
                                       trailing: .pageNumber)
         // How to pay sits left of the totals, where the eye goes after the amount.
         let summary = Block.columns(ColumnSet([.init(width: .fraction(1), payment()),
                                                .init(width: .fixed(250), totalsBlocks())], gap: 28, spaceAfter: 0))
-        document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + notes()
+        document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + legalNotes() + notes()
         return document
     }
 
@@ -100,22 +107,31 @@ private struct Builder {
             seller.append(.image(ImageBlock(.file(path: logo.path), maxWidth: 150, maxHeight: 46, spaceBefore: 0, spaceAfter: 12)))
         }
         seller.append(.paragraph(Paragraph(profile.name, style: Self.name)))
-        let contact = [profile.address, profile.email, profile.phone].filter { !$0.isEmpty }.joined(separator: "\n")
+        let contact = [profile.printedAddress, profile.email, profile.phone].filter { !$0.isEmpty }.joined(separator: "\n")
         if !contact.isEmpty { seller.append(.paragraph(Paragraph(contact, style: Self.secondary))) }
-        if !profile.taxID.isEmpty {
-            seller.append(.paragraph(Paragraph(String(format: tr("Tax ID %@"), profile.taxID), style: Self.secondary)))
-        }
+        let ids = taxIdentifiers(vatID: profile.vatID, taxID: profile.taxID)
+        if !ids.isEmpty { seller.append(.paragraph(Paragraph(ids, style: Self.secondary))) }
 
         var facts: [Block] = [.paragraph(Paragraph(tr("Invoice"), style: Self.title))]
         if let mark = statusMark() {
             facts.append(.paragraph(Paragraph(mark, style: Self.body.withColor(Palette.accent).withAlignment(.trailing)
                 .withWeight(.semibold).withSpacing(after: 4))))
         }
-        facts.append(.keyValues(KeyValueList([
+        var items: [KeyValueList.Item] = [
             .init(tr("Invoice number"), invoice.number),
             .init(tr("Issue date"), date(invoice.issueDate)),
             .init(tr("Due date"), date(invoice.dueDate)),
-        ], placement: .trailing, keyStyle: Self.secondary, valueStyle: Self.body, rowSpacing: 3, spaceBefore: 8, spaceAfter: 0)))
+        ]
+        if let start = invoice.deliveryDate {
+            if let end = invoice.deliveryEndDate {
+                items.append(.init(tr("Delivery period"), String(format: tr("%@ to %@"), date(start), date(end))))
+            } else {
+                items.append(.init(tr("Delivery date"), date(start)))
+            }
+        }
+        if !invoice.buyerReference.isEmpty { items.append(.init(tr("Your reference"), invoice.buyerReference)) }
+        if !invoice.purchaseOrderReference.isEmpty { items.append(.init(tr("Purchase order"), invoice.purchaseOrderReference)) }
+        facts.append(.keyValues(KeyValueList(items, placement: .trailing, keyStyle: Self.secondary, valueStyle: Self.body, rowSpacing: 3, spaceBefore: 8, spaceAfter: 0)))
         return .columns(ColumnSet([.init(width: .fraction(1.2), seller), .init(width: .fraction(1), facts)], gap: 32))
     }
 
@@ -134,11 +150,10 @@ private struct Builder {
     private func parties() -> Block {
         var client: [Block] = [.paragraph(Paragraph(tr("BILL TO"), style: Self.label))]
         client.append(.paragraph(Paragraph(source.billTo.name, style: Self.name.withSize(10).withSpacing(after: 2))))
-        let details = [source.billTo.address, source.billTo.email].filter { !$0.isEmpty }.joined(separator: "\n")
+        let details = [source.billTo.printedAddress, source.billTo.email].filter { !$0.isEmpty }.joined(separator: "\n")
         if !details.isEmpty { client.append(.paragraph(Paragraph(details, style: Self.secondary))) }
-        if !source.billTo.taxID.isEmpty {
-            client.append(.paragraph(Paragraph(String(format: tr("Tax ID %@"), source.billTo.taxID), style: Self.secondary)))
-        }
+        let ids = taxIdentifiers(vatID: source.billTo.vatID, taxID: source.billTo.taxID)
+        if !ids.isEmpty { client.append(.paragraph(Paragraph(ids, style: Self.secondary))) }
 
         let due: [Block] = [
             .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
@@ -190,9 +205,9 @@ private struct Builder {
             items.append(.init(String(format: tr("Discount %@"), percent), money(negated(totals.discount))))
             items.append(.init(tr("Net"), money(totals.netTotal)))
         }
-        for line in totals.taxLines where line.rate != 0 || totals.taxLines.count > 1 {
+        for line in totals.taxLines where line.rate != 0 || totals.taxLines.count > 1 || line.category != .zeroRated {
             let rate = formatting.numbers.percentString(from: line.rate, maximumFractionDigits: 4)
-            items.append(.init(String(format: tr("Tax %@ on %@"), rate, money(line.taxableAmount)), money(line.tax)))
+            items.append(.init(line.title(rate: rate, base: money(line.taxableAmount)), money(line.tax)))
         }
         items.append(.init(tr("Total"), money(totals.total), isEmphasized: true))
         var blocks: [Block] = [
@@ -212,6 +227,18 @@ private struct Builder {
     }
 
     // MARK: - Notes and payment
+
+    /// The note the law asks for with each VAT category that is not simply taxed: the
+    /// exemption reason, reverse charge, intra-EU supply, export, not subject to VAT. The
+    /// e-invoice carries the same words as its exemption reasons.
+    private func legalNotes() -> [Block] {
+        let notes = invoice.vatCategories.compactMap { category -> String? in
+            category == .exempt ? invoice.exemptionReason.trimmingCharacters(in: .whitespacesAndNewlines) : category.legalNote
+        }.filter { !$0.isEmpty }
+        guard !notes.isEmpty else { return [] }
+        return [.spacer(16), .paragraph(Paragraph(tr("VAT"), style: Self.label)),
+                .paragraph(Paragraph(notes.joined(separator: "\n"), style: Self.body.withSpacing(after: 4)))]
+    }
 
     private func notes() -> [Block] {
         let text = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -238,6 +265,13 @@ private struct Builder {
     }
 
     // MARK: - Formatting
+
+    private func taxIdentifiers(vatID: String, taxID: String) -> String {
+        var lines: [String] = []
+        if !vatID.isEmpty { lines.append(String(format: tr("VAT ID %@"), vatID)) }
+        if !taxID.isEmpty { lines.append(String(format: tr("Tax ID %@"), taxID)) }
+        return lines.joined(separator: "\n")
+    }
 
     private func money(_ amount: Money) -> String {
         formatting.money.string(from: amount)

@@ -18,8 +18,16 @@ final class BusinessProfileView {
     let nameRow = EntryRow(title: tr("Business Name"))
     let emailRow = EntryRow(title: tr("Email"))
     let phoneRow = EntryRow(title: tr("Phone"))
-    let taxIDRow = EntryRow(title: tr("Tax or VAT ID"))
+    let vatIDRow = EntryRow(title: tr("VAT ID"))
+    let taxIDRow = EntryRow(title: tr("Tax Number"))
+    let contactRow = EntryRow(title: tr("Contact Person"))
     let addressView = TextView()
+    let postcodeRow = EntryRow(title: tr("Postcode"))
+    let cityRow = EntryRow(title: tr("Town"))
+    let countryRow = CountryRow(title: tr("Country"))
+    let electronicAddressRow = EntryRow(title: tr("E-Invoice Address (empty: your email)"))
+    let categoryRow = VATCategoryRow(title: tr("VAT of New Lines"))
+    let exemptionRow = EntryRow(title: tr("VAT Exemption Reason"))
     let ibanRow = EntryRow(title: tr("IBAN"))
     let bicRow = EntryRow(title: tr("BIC"))
     let bankView = TextView()
@@ -48,13 +56,17 @@ final class BusinessProfileView {
         let page = PreferencesPage(title: tr("Business"), iconName: "x-office-document-symbolic")
 
         let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
-        for row in [nameRow, emailRow, phoneRow, taxIDRow] { business.add(row) }
+        for row in [nameRow, contactRow, emailRow, phoneRow, vatIDRow, taxIDRow] { business.add(row) }
         business.add(textRow(tr("Address"), addressView))
         errorLabel.xAlign = 0
         errorLabel.isVisible = false
         errorLabel.setMargins(top: 6, bottom: 0, start: 0, end: 0)
         business.add(errorLabel)
         page.add(business)
+        // Its own group, so the rows sit under the address (a group shows its rows before other widgets).
+        let place = PreferencesGroup()
+        for row in [postcodeRow, cityRow, countryRow.row] { place.add(row) }
+        page.add(place)
 
         let logo = PreferencesGroup(title: tr("Logo"), description: tr("A PNG or JPEG image, shown beside your name."))
         chooseLogoButton.align(vertical: .center)
@@ -81,19 +93,30 @@ final class BusinessProfileView {
         let defaults = PreferencesGroup(title: tr("New Invoices"))
         defaults.add(currencyRow)
         defaults.add(termsRow)
+        defaults.add(categoryRow.row)
         defaults.add(taxRow)
+        defaults.add(exemptionRow)
         defaults.add(patternRow)
         defaults.add(textRow(tr("Default Notes"), notesView))
         page.add(defaults)
 
+        let eInvoices = PreferencesGroup(title: tr("E-Invoices"),
+                                         description: tr("Where clients’ systems send e-invoices and questions about them: an email address, or a Peppol ID like 0088:4012345000009."))
+        eInvoices.add(electronicAddressRow)
+        page.add(eInvoices)
+
         fill()
-        for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, taxRow, patternRow] {
+        taxRow.onChanged { [weak self] in self?.taxRateChanged() }
+        for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, patternRow, vatIDRow,
+                    contactRow, postcodeRow, cityRow, electronicAddressRow, exemptionRow] {
             row.onChanged { [weak self] in self?.changed() }
         }
         for view in [addressView, bankView, notesView, instructionsView] {
             view.onChanged { [weak self] in self?.changed() }
         }
-        currencyRow.onSelectionChanged { [weak self] in self?.changed() }
+        for row in [currencyRow, countryRow.row, categoryRow.row] {
+            row.onSelectionChanged { [weak self] in self?.changed() }
+        }
         return page
     }
 
@@ -130,6 +153,15 @@ final class BusinessProfileView {
         taxRow.text = numbers.string(from: profile.defaultTaxRate, maximumFractionDigits: 4)
         patternRow.text = profile.numberPattern
         notesView.text = profile.defaultNotes
+        vatIDRow.text = profile.vatID
+        contactRow.text = profile.contactName
+        postcodeRow.text = profile.postcode
+        cityRow.text = profile.city
+        countryRow.code = profile.countryCode
+        electronicAddressRow.text = profile.electronicAddress
+        categoryRow.category = profile.defaultVATCategory
+        exemptionRow.text = profile.defaultExemptionReason
+        exemptionRow.isVisible = profile.defaultVATCategory == .exempt
         isLoading = false
         showLogo()
         showNextNumber()
@@ -161,6 +193,15 @@ final class BusinessProfileView {
         edited.defaultCurrency = currencyRow.selectedIndex.map { currencies[$0] } ?? profile.defaultCurrency
         edited.numberPattern = patternRow.text.trimmingCharacters(in: .whitespaces)
         edited.defaultNotes = notesView.text
+        edited.vatID = vatIDRow.text.trimmingCharacters(in: .whitespaces)
+        edited.contactName = contactRow.text.trimmingCharacters(in: .whitespaces)
+        edited.postcode = postcodeRow.text.trimmingCharacters(in: .whitespaces)
+        edited.city = cityRow.text.trimmingCharacters(in: .whitespaces)
+        edited.countryCode = countryRow.code
+        edited.electronicAddress = electronicAddressRow.text.trimmingCharacters(in: .whitespaces)
+        edited.defaultVATCategory = categoryRow.category
+        edited.defaultExemptionReason = exemptionRow.text.trimmingCharacters(in: .whitespaces)
+        exemptionRow.isVisible = edited.defaultVATCategory == .exempt
         guard let terms = Int(termsRow.text.trimmingCharacters(in: .whitespaces)) else {
             return (nil, (termsRow, tr("Enter the payment terms as a whole number of days.")))
         }
@@ -178,9 +219,22 @@ final class BusinessProfileView {
         store()
     }
 
+    /// Typing a rate moves new lines between standard and zero rate, so a profile started at
+    /// 0 % does not keep zero-rating lines once a rate is entered.
+    private func taxRateChanged() {
+        guard !isLoading else { return }
+        if let rate = try? numbers.percent(from: taxRow.text, maximumFractionDigits: 4) {
+            isLoading = true
+            if rate > 0, categoryRow.category == .zeroRated { categoryRow.category = .standard }
+            if rate == 0, categoryRow.category == .standard { categoryRow.category = .zeroRated }
+            isLoading = false
+        }
+        store()
+    }
+
     private var rowsByField: [(BusinessProfileField, EntryRow)] {
         [(.name, nameRow), (.email, emailRow), (.iban, ibanRow), (.bic, bicRow), (.paymentTerms, termsRow),
-         (.taxRate, taxRow), (.numberPattern, patternRow)]
+         (.taxRate, taxRow), (.numberPattern, patternRow), (.vatID, vatIDRow), (.electronicAddress, electronicAddressRow)]
     }
 
     /// Saves the fields when they are valid; otherwise marks the field, says why, and keeps

@@ -2,7 +2,8 @@ import BillfoldCore
 import Foundation
 import GtkKit
 
-/// The client form: name, email, address, tax id, currency, payment terms and private notes.
+/// The client form: name, email, VAT and tax IDs, currency, payment terms, address, what its
+/// e-invoices need, and private notes.
 @MainActor
 final class ClientEditor: AdwaitaWindow {
     private let repository: InvoiceRepository
@@ -13,6 +14,13 @@ final class ClientEditor: AdwaitaWindow {
     let nameRow = EntryRow(title: tr("Name"))
     let emailRow = EntryRow(title: tr("Email"))
     let taxIDRow = EntryRow(title: tr("Tax ID"))
+    let vatIDRow = EntryRow(title: tr("VAT ID"))
+    let postcodeRow = EntryRow(title: tr("Postcode"))
+    let cityRow = EntryRow(title: tr("Town"))
+    let countryRow = CountryRow(title: tr("Country"))
+    let formatRow = ComboRow(title: tr("Send E-Invoices"), choices: [tr("No, a PDF is enough")] + EInvoiceFormat.allCases.map(\.title))
+    let buyerReferenceRow = EntryRow(title: tr("Client’s Reference (e.g. Leitweg-ID)"))
+    let electronicAddressRow = EntryRow(title: tr("E-Invoice Address (empty: the email)"))
     let currencyRow: ComboRow
     let termsRow = EntryRow(title: tr("Payment Terms (days)"))
     let addressView = TextView()
@@ -47,14 +55,27 @@ final class ClientEditor: AdwaitaWindow {
         currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
         termsRow.text = base.paymentTermsDays.map(String.init) ?? ""
         termsRow.title = String(format: tr("Payment Terms in Days (empty: %d)"), profile.paymentTermsDays)
-        for row in [nameRow, emailRow, taxIDRow, termsRow] {
+        vatIDRow.text = base.vatID
+        postcodeRow.text = base.postcode
+        cityRow.text = base.city
+        countryRow.code = base.countryCode
+        formatRow.selectedIndex = base.eInvoiceFormat.flatMap { EInvoiceFormat.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        buyerReferenceRow.text = base.buyerReference
+        electronicAddressRow.text = base.electronicAddress
+        for row in [nameRow, emailRow, taxIDRow, termsRow, vatIDRow, postcodeRow, cityRow, buyerReferenceRow, electronicAddressRow] {
             row.onChanged { [weak self] in self?.validate() }
         }
+        for row in [countryRow.row, formatRow] { row.onSelectionChanged { [weak self] in self?.validate() } }
         group.add(nameRow)
         group.add(emailRow)
+        group.add(vatIDRow)
         group.add(taxIDRow)
         group.add(currencyRow)
         group.add(termsRow)
+        let place = PreferencesGroup()
+        for row in [postcodeRow, cityRow, countryRow.row] { place.add(row) }
+        let eInvoices = PreferencesGroup(title: tr("E-Invoices"), description: tr("What the client’s accounting system needs to read your invoices."))
+        for row in [formatRow, buyerReferenceRow, electronicAddressRow] { eInvoices.add(row) }
 
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
@@ -73,6 +94,10 @@ final class ClientEditor: AdwaitaWindow {
             frame.propagatesNaturalHeight = true
             frame.addCssClass("card")
             content.append(Box(.vertical, spacing: 8, children: [label, frame]))
+            if view === addressView {
+                content.append(place)
+                content.append(eInvoices)
+            }
         }
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
         scroller.expandsVertically = true
@@ -94,6 +119,13 @@ final class ClientEditor: AdwaitaWindow {
         client.currency = currencyRow.selectedIndex.map { currencies[$0] } ?? base.currency
         client.address = addressView.text
         client.notes = notesView.text
+        client.vatID = vatIDRow.text.trimmingCharacters(in: .whitespaces)
+        client.postcode = postcodeRow.text.trimmingCharacters(in: .whitespaces)
+        client.city = cityRow.text.trimmingCharacters(in: .whitespaces)
+        client.countryCode = countryRow.code
+        client.eInvoiceFormat = formatRow.selectedIndex.flatMap { $0 > 0 ? EInvoiceFormat.allCases[$0 - 1] : nil }
+        client.buyerReference = buyerReferenceRow.text.trimmingCharacters(in: .whitespaces)
+        client.electronicAddress = electronicAddressRow.text.trimmingCharacters(in: .whitespaces)
         let terms = termsRow.text.trimmingCharacters(in: .whitespaces)
         if terms.isEmpty {
             client.paymentTermsDays = nil

@@ -18,6 +18,8 @@ final class ClientsWindow: AdwaitaWindow {
     let list = ListBox()
     private(set) var summaries: [ClientSummary] = []
     let listStack = Stack()
+    /// Shown instead of the list when the clients cannot be read: never an empty list.
+    let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("Clients Could Not Be Read"))
     private let windowTitle = WindowTitle(tr("Clients"))
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to Clients"))
     private let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Client"))
@@ -61,6 +63,7 @@ final class ClientsWindow: AdwaitaWindow {
         listStack.add(StatusPage(iconName: "system-users-symbolic", title: tr("No Clients"),
                                  description: tr("Add a client with the + button, or when writing an invoice.")), named: "empty")
         listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Clients")), named: "no-results")
+        listStack.add(readErrorPage, named: "read-error")
         let listContent = Box(.vertical, spacing: 12, children: [searchEntry, listStack])
         listContent.setMargins(top: 12, bottom: 24, start: 12, end: 12)
         stack.add(ScrolledWindow(child: Clamp(child: listContent, maximumWidth: 600)), named: "list")
@@ -89,14 +92,23 @@ final class ClientsWindow: AdwaitaWindow {
     }
 
     func reload() {
-        summaries = (try? repository.clientSummaries(matching: searchEntry.text)) ?? []
+        let anyClients: Bool
+        do {
+            summaries = try repository.clientSummaries(matching: searchEntry.text)
+            anyClients = try !summaries.isEmpty || !repository.clients().isEmpty
+        } catch {
+            summaries = []
+            list.removeAll()
+            readErrorPage.pageDescription = error.localizedDescription
+            listStack.visibleChildName = "read-error"
+            return
+        }
         list.removeAll()
         for summary in summaries {
             let row = ActionRow.plain(title: summary.client.name, subtitle: subtitle(for: summary))
             row.addSuffix(Image(iconName: "go-next-symbolic"))
             list.append(row, accessibleLabel: summary.client.name)
         }
-        let anyClients = !summaries.isEmpty || !((try? repository.clients()) ?? []).isEmpty
         listStack.visibleChildName = !anyClients ? "empty" : summaries.isEmpty ? "no-results" : "list"
     }
 

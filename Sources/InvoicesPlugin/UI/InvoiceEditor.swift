@@ -33,6 +33,13 @@ final class InvoiceEditor: AdwaitaWindow {
     let currencyRow: ComboRow
     let discountRow = EntryRow(title: tr("Invoice Discount %"))
     let notesView = TextView()
+    let buyerReferenceRow = EntryRow(title: tr("Client’s Reference"))
+    let orderRow = EntryRow(title: tr("Purchase Order"))
+    let deliveryRow = EntryRow(title: tr("Delivery Date"))
+    let deliveryEndRow = EntryRow(title: tr("Delivered Until (for a period)"))
+    let exemptionRow = EntryRow(title: tr("VAT Exemption Reason"))
+    /// What an e-invoice of this invoice still needs, or that it is ready.
+    let eInvoiceStatus = Label("", wraps: true, style: "dim-label")
     let invoiceErrors = Label("", wraps: true, style: "inline-error")
     let linesBox = Box(.vertical, spacing: 12)
     let addLineButton = Button(label: tr("_Add Line"))
@@ -137,6 +144,15 @@ final class InvoiceEditor: AdwaitaWindow {
         notesFrame.addCssClass("card")
         content.append(Box(.vertical, spacing: 12, children: [notesCaption, notesFrame]))
 
+        let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
+                                        description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
+        for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
+            eInvoice.add(row)
+            row.onChanged { [weak self] in self?.fieldChanged() }
+        }
+        eInvoiceStatus.xAlign = 0
+        content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus]))
+
         let subtotalRow = ActionRow(title: tr("Subtotal"))
         subtotalRow.addSuffix(subtotalLabel)
         discountTotalRow.addSuffix(discountLabel)
@@ -179,10 +195,16 @@ final class InvoiceEditor: AdwaitaWindow {
         currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
         discountRow.text = base.discountPercent == 0 ? "" : numbers.string(from: base.discountPercent, maximumFractionDigits: 4)
         notesView.text = base.notes
+        buyerReferenceRow.text = base.buyerReference
+        orderRow.text = base.purchaseOrderReference
+        deliveryRow.text = base.deliveryDate?.formatted(.short) ?? ""
+        deliveryEndRow.text = base.deliveryEndDate?.formatted(.short) ?? ""
+        exemptionRow.text = isNew && base.exemptionReason.isEmpty ? profile.defaultExemptionReason : base.exemptionReason
         for line in base.lines { appendLineEditor(line) }
         isUpdating = false
         let locked = base.isLocked
-        for widget: Widget in [clientRow, numberRow, issueRow, currencyRow, discountRow] { widget.isSensitive = !locked }
+        for widget: Widget in [clientRow, numberRow, issueRow, currencyRow, discountRow, buyerReferenceRow, orderRow,
+                               deliveryRow, deliveryEndRow, exemptionRow] { widget.isSensitive = !locked }
         addLineButton.isVisible = !locked
         for editor in lineEditors { editor.isLocked = locked }
         if isNew { numberRow.title = String(format: tr("Number (next: %@)"), (try? repository.suggestedNumber(issuedOn: base.issueDate)) ?? "") }
@@ -191,7 +213,7 @@ final class InvoiceEditor: AdwaitaWindow {
     // MARK: Changes
 
     private func appendLineEditor(_ line: LineItem) {
-        let editor = LineItemEditor(line: line) { [weak self] in self?.fieldChanged() }
+        let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.fieldChanged() }
         editor.removeButton.onClicked { [weak self, weak editor] in
             if let self, let editor { self.removeLine(editor) }
         }
@@ -255,6 +277,7 @@ final class InvoiceEditor: AdwaitaWindow {
         guard let client = selectedClient else { return }
         isUpdating = true
         currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
+        buyerReferenceRow.text = client.buyerReference
         isUpdating = false
         if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
     }
@@ -317,6 +340,24 @@ final class InvoiceEditor: AdwaitaWindow {
             }
         }
         invoice.notes = notesView.text
+        invoice.buyerReference = buyerReferenceRow.text.trimmingCharacters(in: .whitespaces)
+        invoice.purchaseOrderReference = orderRow.text.trimmingCharacters(in: .whitespaces)
+        invoice.exemptionReason = exemptionRow.text.trimmingCharacters(in: .whitespaces)
+        for (row, keyPath, name) in [(deliveryRow, \Invoice.deliveryDate, tr("Delivery date: %@")),
+                                     (deliveryEndRow, \Invoice.deliveryEndDate, tr("Delivered until: %@"))] {
+            if row.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                invoice[keyPath: keyPath] = nil
+                row.removeCssClass("error")
+            } else {
+                do {
+                    invoice[keyPath: keyPath] = try CalendarDay.parse(row.text)
+                    row.removeCssClass("error")
+                } catch {
+                    row.addCssClass("error")
+                    problems.append(String(format: name, error.localizedDescription))
+                }
+            }
+        }
 
         var lines: [LineItem] = []
         var lineProblems = false
@@ -353,6 +394,31 @@ final class InvoiceEditor: AdwaitaWindow {
         current = valid ? invoice : nil
         currentTotals = totals
         saveButton.isSensitive = valid
+        exemptionRow.isVisible = invoice.lines.contains { $0.vatCategory == .exempt } || !invoice.exemptionReason.isEmpty
+        showEInvoiceStatus(valid ? invoice : nil)
+    }
+
+    /// Says, before anything is exported, what an e-invoice in the client's format still
+    /// needs, naming each field and where to fill it in. A client that takes PDFs gets none.
+    private func showEInvoiceStatus(_ invoice: Invoice?) {
+        guard let invoice, !invoice.lines.isEmpty, let format = selectedClient?.eInvoiceFormat else {
+            eInvoiceStatus.isVisible = false
+            return
+        }
+        let document: InvoiceDocument
+        do {
+            document = try repository.document(for: invoice)
+        } catch {
+            eInvoiceStatus.text = error.localizedDescription
+            eInvoiceStatus.isVisible = true
+            return
+        }
+        let issues = EInvoiceExport.issues(document, format: format)
+        eInvoiceStatus.isVisible = true
+        eInvoiceStatus.text = issues.isEmpty
+            ? String(format: tr("Ready to send as an e-invoice (%@)."), format.title)
+            : ([String(format: tr("Still needed for an e-invoice (%@):"), format.title)] + issues.map { "• " + $0.message })
+                .joined(separator: "\n")
     }
 
     private func showTotals(_ totals: InvoiceTotals?, currency: Currency) {
@@ -371,8 +437,8 @@ final class InvoiceEditor: AdwaitaWindow {
         // The tax rows go between the discount and the total.
         totalsGroup.remove(totalRow)
         for line in totals.taxLines {
-            let row = ActionRow(title: String(format: tr("Tax %@ on %@"), numbers.percentString(from: line.rate, maximumFractionDigits: 4),
-                                              money.string(from: line.taxableAmount)))
+            let row = ActionRow(title: line.title(rate: numbers.percentString(from: line.rate, maximumFractionDigits: 4),
+                                                  base: money.string(from: line.taxableAmount)))
             let label = Label(money.string(from: line.tax), wraps: false, style: "numeric")
             label.align(vertical: .center)
             row.addSuffix(label)

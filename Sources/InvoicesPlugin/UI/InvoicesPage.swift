@@ -36,6 +36,8 @@ package final class InvoicesPage: InvoiceListActions {
     package let positions = PositionList()
     package private(set) var listView: ListView<InvoiceRowView>!
     let listStack = Stack()
+    /// Shown instead of the list when the invoices cannot be read: never an empty list.
+    let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("Invoices Could Not Be Read"))
 
     // Detail pane
     let detailPane = Box(.vertical)
@@ -177,6 +179,7 @@ package final class InvoicesPage: InvoiceListActions {
                                  child: newFromEmpty), named: "empty")
         listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Invoices"),
                                  description: tr("Try another search or filter.")), named: "no-results")
+        listStack.add(readErrorPage, named: "read-error")
         listStack.expandsVertically = true
         listPane.append(listStack)
         listPane.setSizeRequest(width: 300)
@@ -261,9 +264,13 @@ package final class InvoicesPage: InvoiceListActions {
 
     /// Queries again and shows the result, keeping the selected invoice when it still matches.
     func reload(dataChanged: Bool) {
+        let total: Int
         do {
             try model.reload(dataChanged: dataChanged)
+            total = try repository.invoiceCount()
         } catch {
+            readErrorPage.pageDescription = error.localizedDescription
+            listStack.visibleChildName = "read-error"
             context.showToast(error.localizedDescription)
             return
         }
@@ -277,7 +284,6 @@ package final class InvoicesPage: InvoiceListActions {
         isUpdating = false
         // The rows on screen may now stand for other invoices.
         listView.rebindVisibleRows()
-        let total = (try? repository.invoiceCount()) ?? 0
         listStack.visibleChildName = total == 0 ? "empty" : model.ids.isEmpty ? "no-results" : "list"
         // With no invoice at all, the list's own empty state fills the page, without filters
         // to choose or a second empty state beside it saying none is selected.

@@ -2,24 +2,42 @@ import BillfoldCore
 import Foundation
 import GtkKit
 
-/// One line of the invoice form: a wrapping description and the numbers, each read in the
-/// user's locale as it is typed.
+/// One line of the invoice form: a wrapping description, the numbers, each read in the user's
+/// locale as it is typed, and the unit and VAT category an e-invoice names.
 @MainActor
 final class LineItemEditor {
     let widget = Box(.vertical, spacing: 8)
     let descriptionView = TextView()
     let quantityEntry = Entry()
-    let unitEntry = Entry(placeholder: tr("h, pcs, day"))
     let priceEntry = Entry()
     let taxEntry = Entry()
     let discountEntry = Entry(placeholder: tr("none"))
     let removeButton = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Remove Line"))
     let errorLabel = Label("", wraps: true, style: "inline-error")
     let amountLabel = Label("", wraps: false, style: "numeric")
+    let unitRow: ComboRow
+    let categoryRow = VATCategoryRow(title: tr("VAT"))
     private let numbers = NumberFormatting()
     private let money = MoneyFormatter()
+    /// The unit choices, as (code, printed word); a unit typed before units had codes comes
+    /// first, as it was, so opening and saving a line never changes it.
+    private let units: [(code: UnitCode, word: String)]
+    private let standardRate: Decimal
 
-    init(line: LineItem, onChange: @escaping @MainActor () -> Void) {
+    init(line: LineItem, standardRate: Decimal, onChange: @escaping @MainActor () -> Void) {
+        self.standardRate = standardRate
+        var units = UnitCode.common.map { ($0, $0.word) }
+        var titles = UnitCode.common.map(\.title)
+        if let index = units.firstIndex(where: { $0.0 == line.unitCode && $0.1 == line.unit }) {
+            unitRow = ComboRow(title: tr("Unit"), choices: titles)
+            unitRow.selectedIndex = index
+        } else {
+            units.insert((line.unitCode, line.unit), at: 0)
+            titles.insert(line.unit.isEmpty ? tr("No unit") : line.unit, at: 0)
+            unitRow = ComboRow(title: tr("Unit"), choices: titles)
+            unitRow.selectedIndex = 0
+        }
+        self.units = units
         widget.addCssClass("card")
         let inner = Box(.vertical, spacing: 8)
         inner.setMargins(12)
@@ -45,15 +63,13 @@ final class LineItemEditor {
         inner.append(descriptionFrame)
 
         quantityEntry.text = numbers.string(from: line.quantity)
-        unitEntry.text = line.unit
         priceEntry.text = money.string(from: line.unitPrice, showSymbol: false)
         taxEntry.text = numbers.string(from: line.taxRate, maximumFractionDigits: 4)
         discountEntry.text = line.discountPercent.map { numbers.string(from: $0, maximumFractionDigits: 4) } ?? ""
 
         // Side by side when there is room, one under the other in a narrow window.
         let fields = Columns(minimumColumnWidth: 96, spacing: 8)
-        for (caption, entry, width) in [(tr("Quantity"), quantityEntry, 5), (tr("Unit"), unitEntry, 5),
-                                        (tr("Unit Price"), priceEntry, 9), (tr("Tax %"), taxEntry, 4),
+        for (caption, entry, width) in [(tr("Quantity"), quantityEntry, 5), (tr("Unit Price"), priceEntry, 9), (tr("Tax %"), taxEntry, 4),
                                         (tr("Discount %"), discountEntry, 4)] {
             let label = Label(caption, wraps: false, style: "caption-heading")
             label.xAlign = 0
@@ -69,6 +85,19 @@ final class LineItemEditor {
         for entry in [quantityEntry, priceEntry, taxEntry, discountEntry] { entry.setProperty("xalign", 1.0) }
         inner.append(fields)
 
+        categoryRow.category = line.vatCategory
+        let kind = PreferencesGroup()
+        kind.add(unitRow)
+        kind.add(categoryRow.row)
+        inner.append(kind)
+        unitRow.onSelectionChanged(onChange)
+        categoryRow.row.onSelectionChanged { [weak self] in
+            self?.categoryChanged()
+            onChange()
+        }
+        taxEntry.onChanged { [weak self] in self?.taxRateChanged() }
+        taxEntry.isSensitive = Self.takesRate(line.vatCategory)
+
         let bottom = Box(.horizontal, spacing: 6)
         errorLabel.xAlign = 0
         errorLabel.expandsHorizontally = true
@@ -79,6 +108,36 @@ final class LineItemEditor {
         bottom.append(amountLabel)
         inner.append(bottom)
         descriptionView.onChanged(onChange)
+    }
+
+    /// Standard and zero-rated lines take a typed rate, and the rate moves them between the
+    /// two; the other categories are 0 % by law.
+    private static func takesRate(_ category: VATCategory) -> Bool {
+        category == .standard || category == .zeroRated
+    }
+
+    private var isAdjusting = false
+
+    private func categoryChanged() {
+        guard !isAdjusting else { return }
+        isAdjusting = true
+        defer { isAdjusting = false }
+        let category = categoryRow.category
+        let rate = try? numbers.percent(from: taxEntry.text, maximumFractionDigits: 4)
+        if !category.hasRate {
+            if rate != 0 { taxEntry.text = numbers.string(from: 0) }
+        } else if rate == 0 {
+            taxEntry.text = numbers.string(from: standardRate, maximumFractionDigits: 4)
+        }
+        taxEntry.isSensitive = Self.takesRate(category) && !isLocked
+    }
+
+    private func taxRateChanged() {
+        guard !isAdjusting, Self.takesRate(categoryRow.category),
+              let rate = try? numbers.percent(from: taxEntry.text, maximumFractionDigits: 4) else { return }
+        isAdjusting = true
+        defer { isAdjusting = false }
+        categoryRow.category = rate > 0 ? .standard : .zeroRated
     }
 
     /// The line as typed, or the problems with it, each under its field name.
@@ -124,9 +183,10 @@ final class LineItemEditor {
             mark(discountEntry, nil)
         }
         guard problems.isEmpty else { return (nil, problems) }
-        return (LineItem(description: descriptionView.text, quantity: quantity,
-                         unit: unitEntry.text.trimmingCharacters(in: .whitespaces), unitPrice: price,
-                         taxRate: tax, discountPercent: discount == 0 ? nil : discount), [])
+        let unit = units[unitRow.selectedIndex ?? 0]
+        return (LineItem(description: descriptionView.text, quantity: quantity, unit: unit.word, unitPrice: price,
+                         taxRate: tax, discountPercent: discount == 0 ? nil : discount,
+                         vatCategory: categoryRow.category, unitCode: unit.code), [])
     }
 
     func showProblems(_ problems: [String]) {
@@ -136,7 +196,10 @@ final class LineItemEditor {
 
     var isLocked = false {
         didSet {
-            for entry in [quantityEntry, unitEntry, priceEntry, taxEntry, discountEntry] { entry.isSensitive = !isLocked }
+            for entry in [quantityEntry, priceEntry, discountEntry] { entry.isSensitive = !isLocked }
+            taxEntry.isSensitive = !isLocked && Self.takesRate(categoryRow.category)
+            unitRow.isSensitive = !isLocked
+            categoryRow.row.isSensitive = !isLocked
             descriptionView.isEditable = !isLocked
             removeButton.isVisible = !isLocked
         }
