@@ -53,8 +53,8 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--render" {
         let repository = try InvoiceRepository(database: database)
         let start = DispatchTime.now().uptimeNanoseconds
         let startCPU = processCPUMilliseconds()
-        guard let invoice = try repository.invoice(number: arguments[3]), let id = invoice.id else { fail("No invoice \(arguments[3])") }
-        try InvoicePDF.write(try repository.document(for: id), to: URL(fileURLWithPath: arguments[4]))
+        guard let invoice = try repository.invoice(number: arguments[3]) else { fail("No invoice \(arguments[3])") }
+        try InvoicePDF.write(try repository.document(for: invoice), to: URL(fileURLWithPath: arguments[4]))
         print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, processCPUMilliseconds() - startCPU)
         exit(0)
     } catch {
