@@ -35,11 +35,14 @@ let package = Package(
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+                       providers: [.apt(["libqrencode-dev"])]),
 
         // Bindings.
         .target(name: "GObjectCore", dependencies: ["CGLib"]),
         .target(name: "GtkKit", dependencies: ["GObjectCore", "CGtk"]),
-        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf", "CIntl"]),
+        .target(name: "Graphics", dependencies: ["CCairo", "CPoppler", "CGdkPixbuf", "CIntl", "CZlib", "CQREncode"]),
 
         // Services (no GTK).
         .target(name: "Storage", dependencies: ["BillfoldCore", "CSQLite"]),
@@ -76,6 +79,8 @@ let package = Package(
         // Tests.
         .executableTarget(name: "MainLoopProbe", dependencies: ["GObjectCore"], path: "Tests/Support/MainLoopProbe"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // Reads PDFs back with pikepdf, pdftoppm and zbarimg.
+        .target(name: "PDFInspection", path: "Tests/Support/PDFInspection", exclude: ["inspect_pdf.py"]),
         .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI", "Storage"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
@@ -104,9 +109,9 @@ let package = Package(
 
         // Documents: the Graphics bindings and the layout engine.
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore", "PDFInspection"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport"]),
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection"]),
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // The fill both invoices benchmarks use, and the one that times the page in a real window.

@@ -107,7 +107,7 @@ for arg in args:
     want(arg not in ('--socket=x11', '--device=all', '--socket=session-bus', '--socket=system-bus'), f'finish-args must not include {arg}')
 modules = m.get('modules', [])
 names = [mod.get('name') if isinstance(mod, dict) else mod for mod in modules]
-want(names == ['libsodium', 'poppler', 'billfold'], f'modules must be libsodium, poppler, billfold in that order, not {names}')
+want(names == ['libsodium', 'poppler', 'libqrencode', 'billfold'], f'modules must be libsodium, poppler, libqrencode, billfold in that order, not {names}')
 for mod in modules:
     if not isinstance(mod, dict):
         continue
@@ -122,6 +122,8 @@ opts = byname.get('poppler', {}).get('config-opts', [])
 for off in ('QT5', 'QT6', 'CPP', 'UTILS', 'BOOST', 'NSS3', 'GPGME'):
     want(f'-DENABLE_{off}=OFF' in opts, f'poppler must be built with -DENABLE_{off}=OFF (GLib frontend only)')
 want('-DENABLE_GLIB=OFF' not in opts, 'poppler must keep its GLib frontend')
+qr = byname.get('libqrencode', {}).get('config-opts', [])
+want('-DBUILD_SHARED_LIBS=ON' in qr and '-DWITH_TOOLS=OFF' in qr, 'libqrencode must be built as a shared library without its tools')
 cmds = ' '.join(byname.get('billfold', {}).get('build-commands', []))
 want('swift build -c release' in cmds and '--static-swift-stdlib' in cmds, 'billfold must build with swift build -c release --static-swift-stdlib')
 want('build-aux/install.sh --prefix /app' in cmds, 'billfold must install with build-aux/install.sh --prefix /app')

@@ -201,6 +201,46 @@ func summarize(in directory: URL) throws -> String {
     return "total \(dashboard.total), \(dashboard.byDay.count) days, CSV written"
 }
 
+/// A supplier's CII e-invoice of `lines` lines at 19 %, as XML text.
+func bigInvoice(lines: Int) -> Data {
+    let line = "<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>N</ram:LineID>"
+        + "</ram:AssociatedDocumentLineDocument><ram:SpecifiedTradeProduct><ram:Name>Item N</ram:Name></ram:SpecifiedTradeProduct>"
+        + "<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode=\"C62\">1</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>"
+        + "<ram:SpecifiedLineTradeSettlement><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode>"
+        + "<ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax>"
+        + "<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>1.00</ram:LineTotalAmount>"
+        + "</ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>\n"
+    let body = (1...lines).map { line.replacingOccurrences(of: ">N<", with: ">\($0)<").replacingOccurrences(of: "Item N", with: "Item \($0)") }
+    let net = "\(lines).00", tax = String(format: "%d.%02d", lines * 19 / 100, lines * 19 % 100)
+    let total = String(format: "%d.%02d", (lines * 119) / 100, (lines * 119) % 100)
+    let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        + "<rsm:CrossIndustryInvoice xmlns:rsm=\"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100\" "
+        + "xmlns:ram=\"urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100\" "
+        + "xmlns:udt=\"urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100\">\n"
+        + "<rsm:ExchangedDocument><ram:ID>BIG-1</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime>"
+        + "<udt:DateTimeString format=\"102\">20260311</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>\n"
+        + "<rsm:SupplyChainTradeTransaction>\n" + body.joined()
+        + "<ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>Big Seller</ram:Name></ram:SellerTradeParty>"
+        + "</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>"
+        + "<ram:ApplicableTradeTax><ram:CalculatedAmount>\(tax)</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>"
+        + "<ram:BasisAmount>\(net)</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode>"
+        + "<ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:ApplicableTradeTax>"
+        + "<ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxBasisTotalAmount>\(net)</ram:TaxBasisTotalAmount>"
+        + "<ram:TaxTotalAmount currencyID=\"EUR\">\(tax)</ram:TaxTotalAmount><ram:GrandTotalAmount>\(total)</ram:GrandTotalAmount>"
+        + "<ram:DuePayableAmount>\(total)</ram:DuePayableAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>"
+        + "</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>\n"
+    return Data(xml.utf8)
+}
+
+/// Reads a 1 000-line e-invoice ten times (the XML as a dropped XRechnung file is read).
+func readInvoice() throws -> String {
+    let data = bigInvoice(lines: 1_000)
+    var invoice: EInvoice?
+    for _ in 0..<10 { invoice = try EInvoiceReader.read(data) }
+    guard let invoice else { fail("no invoice") }
+    return "10 reads of \(data.count / 1024) KB, \(invoice.lines.count) lines, total \(invoice.grandTotal)"
+}
+
 /// `fresh`: without the scaled copies a previous report left in the cache, as the first
 /// report of a trip is made.
 func report(in directory: URL, fresh: Bool) throws -> String {
@@ -243,6 +283,7 @@ func runChild(_ step: String, _ argument: String, _ directory: URL) throws -> St
     case "generate-pdf": return try generatePDF(in: directory)
     case "import-pdf": return try importPDF(in: directory)
     case "report-pdf": return try reportPDF(in: directory)
+    case "einvoice": return try readInvoice()
     default: fail("unknown step \(step)")
     }
 }
@@ -318,6 +359,9 @@ row("report PDF with the 500-page PDF receipt", measure("report-pdf", in: direct
 row("full decode of the 50 MP photo (comparison)",
     measure("full-decode", directory.appendingPathComponent("huge-50mp.jpg").path, in: directory),
     target: "what the thumbnail avoids")
+
+row("read a 1 000-line CII e-invoice, 10 times", measure("einvoice", in: directory),
+    target: "well under a second per file")
 
 print("| step | time | CPU time | peak memory | result | target |")
 print("|---|---:|---:|---:|---|---|")

@@ -148,6 +148,14 @@ do {
     let thousandPDFTime = try median(runs: 3) { pages = try InvoicePDF.render(thousand).pageCount }
     lines.append(Line(operation: "1 000-line invoice PDF, plain (\(pages) pages)", rows: 1000, milliseconds: thousandPDFTime,
                       targetMilliseconds: nil))
+    var facturXBytes = 0
+    let facturXTime = try median(runs: 3) {
+        let pdf = try EInvoiceExport.facturXPDF(thousand)
+        pages = pdf.pageCount
+        facturXBytes = pdf.data.count
+    }
+    lines.append(Line(operation: "1 000-line Factur-X PDF/A-3 with its XML (\(pages) pages, \(facturXBytes / 1024) KiB)",
+                      rows: 1000, milliseconds: facturXTime, targetMilliseconds: nil))
 
     let exportFile = temporary.appendingPathComponent("export.pdf")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)

@@ -29,6 +29,10 @@
     X(document_get_creator) \
     X(document_get_producer) \
     X(document_get_creation_date_time) \
+    X(document_get_attachments) \
+    X(attachment_get_name) \
+    X(attachment_get_size) \
+    X(attachment_save_to_callback) \
     X(page_get_size) \
     X(page_render) \
     X(page_render_for_printing) \

@@ -24,7 +24,7 @@ public final class Expenses: Plugin {
                    iconName: "emoji-travel-symbolic")
     }
 
-    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand] }
+    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand, ExpenseImportCommand.shellCommand] }
 
     public nonisolated static func checkLibrary(_ database: Database) throws -> [String] {
         guard try database.queryValue("SELECT count(*) FROM sqlite_schema WHERE name = 'expenses_receipt'", as: Int.self) == 1 else {

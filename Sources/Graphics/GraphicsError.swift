@@ -8,6 +8,8 @@ public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
     /// The output could not be written (disk full, permission denied, missing folder).
     /// `code` is the errno when the system refused (ENOSPC, EACCES, …), else 0.
     case writeFailed(path: String, reason: String, code: Int32 = 0)
+    /// A PDF could not be made into a PDF/A: it is built in a way the archive writer does not read.
+    case unsupportedPDF(reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -15,6 +17,8 @@ public enum GraphicsError: Error, LocalizedError, Equatable, Sendable {
             "Drawing failed: \(message)."
         case .writeFailed(let path, let reason, _):
             "Could not write “\(path)”: \(reason)."
+        case .unsupportedPDF(let reason):
+            "Could not make an archival PDF (PDF/A) of this document: \(reason)."
         }
     }
 

@@ -3,7 +3,10 @@ import CPoppler
 
 /// Poppler's functions, resolved from libpoppler-glib when a PDF is first opened instead of
 /// linked: most launches never read a PDF, and loading Poppler with NSS, lcms2 and openjpeg
-/// costs every launch several milliseconds.
+/// costs every launch several milliseconds. The functions are listed in CPoppler's shim.h
+/// (`BF_POPPLER_FUNCTIONS`): pages and text for previews and tests, attachments for the XML
+/// inside Factur-X and ZUGFeRD invoices. The loader is inlined here, so this file is rebuilt
+/// whenever that list changes.
 struct PopplerLibrary: Sendable {
     /// The name Poppler's GLib library has had since Poppler 0.16, on Debian and in the Flatpak.
     static let defaultName = "libpoppler-glib.so.8"

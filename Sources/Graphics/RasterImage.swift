@@ -210,7 +210,10 @@ public final class RasterImage {
         }
         cairo_transform(cr, &m)
         cairo_set_source_surface(cr, surface.raw, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        // PDF/A forbids images that ask the viewer to interpolate (ISO 19005-2, 6.2.8), and
+        // Cairo asks for it with the GOOD filter; the images are already at print resolution.
+        let filter = PDFSurface.isArchival(cairo_get_target(cr)) ? CAIRO_FILTER_FAST : CAIRO_FILTER_GOOD
+        cairo_pattern_set_filter(cairo_get_source(cr), filter)
         cairo_rectangle(cr, 0, 0, w, h)
         cairo_fill(cr)
         cairo_restore(cr)

@@ -110,9 +110,24 @@ public final class PDFSurface: Surface {
     private let sink: OutputSink
     private let sinkBox: Unmanaged<OutputSink>
 
-    /// A PDF collected in memory; take it with `finishBytes()`.
-    public convenience init(pageSize: Size) throws(GraphicsError) {
+    /// A PDF collected in memory; take it with `finishBytes()`. `archival` writes the classic
+    /// cross-reference table (PDF 1.4) that `PDFArchive` reads: Cairo 1.17.6 and later would
+    /// otherwise write object and cross-reference streams.
+    public convenience init(pageSize: Size, archival: Bool = false) throws(GraphicsError) {
         try self.init(sink: OutputSink(), pageSize: pageSize)
+        if archival {
+            cairo_pdf_surface_restrict_to_version(raw, CAIRO_PDF_VERSION_1_4)
+            cairo_surface_set_user_data(raw, &Self.archivalKey, UnsafeMutableRawPointer(bitPattern: 1), nil)
+        }
+    }
+
+    // Its address is the key; Cairo never reads it.
+    nonisolated(unsafe) private static var archivalKey = cairo_user_data_key_t()
+
+    /// Whether `surface` is an archival PDF being written (drawing code adapts to PDF/A rules).
+    static func isArchival(_ surface: OpaquePointer?) -> Bool {
+        guard let surface else { return false }
+        return cairo_surface_get_user_data(surface, &archivalKey) != nil
     }
 
     /// A PDF streamed to the file at `path` (created or truncated).

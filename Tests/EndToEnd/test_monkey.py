@@ -12,7 +12,7 @@ from test_invoices import create_invoice, in_window, keys, press
 PAGES = {
     "Invoices": ["New Invoice", "Clients", "Edit", "Record Payment…", "Cancel Invoice", "Save PDF…",
                  "Print…", "Email…"],
-    "Expenses": ["New Trip", "Add Expense", "Edit Trip", "Generate Report", "Export CSV…"],
+    "Expenses": ["New Trip", "Add Expense", "Add from an E-Invoice…", "Edit Trip", "Generate Report", "Export CSV…"],
     "Billfold Pro": ["Enter Licence…"],
 }
 MENU = ["Preferences", "Keyboard Shortcuts", "About Billfold"]

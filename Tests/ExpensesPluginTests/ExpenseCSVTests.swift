@@ -36,9 +36,23 @@ import Testing
                                                  exchangeRate: dec("0.9")), to: trip.id)
         let rows = try #require(parseCSV(ExpenseCSV.string(for: trip, expenses: try repository.expenses(in: trip.id))))
         #expect(rows[1] == ["2024-03-05", "meals", "Café A Brasileira", "123456.78", "USD", "0.9215", "113765.42", "EUR",
-                            "", "", "", "", ""])
-        #expect(rows[2] == ["2024-03-06", "meals", "Ramen", "5000", "JPY", "0.0061", "30.50", "EUR", "", "", "", "", ""])
-        #expect(rows[3] == ["2024-03-07", "mileage", "", "8.19", "USD", "0.9", "7.37", "EUR", "12.5", "mi", "0.655", "", ""])
+                            "", "", "", "", "", "", ""])
+        #expect(rows[2] == ["2024-03-06", "meals", "Ramen", "5000", "JPY", "0.0061", "30.50", "EUR", "", "", "", "", "", "", ""])
+        #expect(rows[3] == ["2024-03-07", "mileage", "", "8.19", "USD", "0.9", "7.37", "EUR", "12.5", "mi", "0.655", "", "", "", ""])
+    }
+
+    @Test func theInvoicesVATIsInTheLastTwoColumns() throws {
+        let workspace = try Workspace()
+        let trip = try workspace.repository.createTrip(lisbonTrip())
+        try workspace.repository.addExpense(ExpenseDetails(
+            date: day("2024-03-05"), category: .supplies, vendor: "Papeterie", amount: eur(17_250), vat: [
+                ExpenseVAT(categoryCode: "S", rate: dec("19"), taxableAmount: eur(10_000), taxAmount: eur(1_900)),
+                ExpenseVAT(categoryCode: "S", rate: dec("7.5"), taxableAmount: eur(5_000), taxAmount: eur(375)),
+                ExpenseVAT(categoryCode: "O", rate: nil, taxableAmount: eur(-25), taxAmount: eur(0)),
+            ]), to: trip.id)
+        let rows = try #require(parseCSV(ExpenseCSV.string(for: trip, expenses: try workspace.repository.expenses(in: trip.id))))
+        #expect(Array(rows[0].suffix(2)) == ["vat", "vat_by_rate"])
+        #expect(Array(rows[1].suffix(2)) == ["22.75", "S:19:100.00:19.00;S:7.5:50.00:3.75;O::-0.25:0.00"])
     }
 
     @Test func lineEndingsBOMAndReceiptNames() throws {

@@ -166,7 +166,7 @@ import Testing
         }
         let database = try Database.open(path: path)
         let repository = try ExpenseRepository(database: database, receipts: store)
-        #expect(try database.schemaVersion(owner: ExpenseRepository.migrationOwner) == 1)
+        #expect(try database.schemaVersion(owner: ExpenseRepository.migrationOwner) == 2)
         #expect(try repository.trip(trip.id) == trip)
         #expect(try repository.expenses(in: trip.id) == [expense])
     }

@@ -39,6 +39,15 @@ extension ExpensesPageTests {
             dialog.amountRow.text = "7x"
             dialog.dateRow.text = "7x"
         })
+        // Filled in from an e-invoice: its VAT rows and Remove VAT go with it.
+        let invoice = try EInvoiceReader.read(EInvoiceSamples.cii())
+        try expectGoneAfterUse({
+            f.view.detail.showExpenseDialog(editing: nil, draft: invoice.expenseDetails(), note: "7x")
+        }, type: { window in
+            let dialog = window as! ExpenseDialog
+            dialog.amountRow.text = "7x"
+            dialog.removeVATButton.click()
+        })
         try expectGoneAfterUse({ f.view.detail.showReport() }, type: { _ in })
     }
 }

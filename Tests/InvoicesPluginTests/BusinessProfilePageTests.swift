@@ -31,6 +31,12 @@ struct BusinessProfilePageTests {
         #expect(!view.ibanRow.hasCssClass("error"))
         #expect(try repository.profile().iban == "DE89 3704 0044 0532 0130 00")
 
+        #expect(view.paymentCodeSwitch.isActive)
+        view.paymentCodeSwitch.isActive = false
+        #expect(try repository.profile().printsPaymentQRCode == false)
+        view.paymentCodeSwitch.isActive = true
+        #expect(try repository.profile().printsPaymentQRCode == true)
+
         view.taxRow.text = "19x"
         #expect(view.taxRow.hasCssClass("error"))
         #expect(view.errorLabel.text.contains("Default tax rate"))

@@ -10,6 +10,7 @@ enum FlowElement {
     case image(ImageBlock, id: Int)
     case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, size: Size)
     case chart(ChartBlock)
+    case qrCode(QRCodeBlock)
     case spacer(Double)
     case rule(Rule)
     case pageBreak
@@ -26,6 +27,7 @@ enum FlowElement {
         case .image(let image, _): image.spaceBefore
         case .pdfPage(let pdf, _, _, _): pdf.spaceBefore
         case .chart(let chart): chart.spaceBefore
+        case .qrCode(let code): code.spaceBefore
         case .rule(let rule): rule.spaceBefore
         case .columns(let set, _, _): set.spaceBefore
         case .spacer, .pageBreak, .keepTogether: 0
@@ -40,6 +42,7 @@ enum FlowElement {
         case .image(let image, _): image.spaceAfter
         case .pdfPage(let pdf, _, _, _): pdf.spaceAfter
         case .chart(let chart): chart.spaceAfter
+        case .qrCode(let code): code.spaceAfter
         case .rule(let rule): rule.spaceAfter
         case .columns(let set, _, _): set.spaceAfter
         case .spacer, .pageBreak, .keepTogether: 0
@@ -121,6 +124,8 @@ struct Flattener {
             }
         case .chart(let chart):
             elements.append(.chart(chart))
+        case .qrCode(let code):
+            elements.append(.qrCode(code))
         case .spacer(let height):
             elements.append(.spacer(max(0, height)))
         case .rule(let rule):

@@ -122,6 +122,10 @@ final class LayoutEngine {
             let size = Size(width: min(chart.width ?? builder.region.width, builder.region.width), height: min(chart.height, body.height))
             return placeBox(index: index, into: &builder, force: force, spaceBefore: chart.spaceBefore, spaceAfter: chart.spaceAfter,
                             size: size, alignment: .leading) { rect in .chart(chart, rect: rect) }
+        case .qrCode(let code):
+            let side = min(code.side ?? builder.region.width, builder.region.width, body.height)
+            return placeBox(index: index, into: &builder, force: force, spaceBefore: code.spaceBefore, spaceAfter: code.spaceAfter,
+                            size: Size(width: side, height: side), alignment: .leading) { rect in .qrCode(code, rect: rect) }
         case .spacer(let height):
             guard builder.hasContent else { return .done(next: index + 1) }
             if height > builder.remaining + layoutEpsilon { return .breakPage(next: index + 1) }
@@ -238,6 +242,8 @@ final class LayoutEngine {
             return fittedSize(size, maxWidth: width, maxHeight: pdf.maxHeight ?? body.height, allowsGrowth: false).height
         case .chart(let chart):
             return min(chart.height, body.height)
+        case .qrCode(let code):
+            return min(code.side ?? width, width, body.height)
         case .keepTogether(let end):
             let height = layoutFrame((index + 1)..<end, width: width).height
             return height <= body.height ? height : (index + 1 < end ? leadHeight(of: index + 1, width: width) : 0)

@@ -8,6 +8,7 @@ enum PlacedItem {
     case image(ImageBlock, rect: Rect)
     case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, rect: Rect)
     case chart(ChartBlock, rect: Rect)
+    case qrCode(QRCodeBlock, rect: Rect)
 
     func offsetBy(dx: Double, dy: Double) -> PlacedItem {
         func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }
@@ -19,6 +20,7 @@ enum PlacedItem {
         case .image(let image, let rect): .image(image, rect: move(rect))
         case .pdfPage(let pdf, let id, let page, let rect): .pdfPage(pdf, sourceID: id, page: page, rect: move(rect))
         case .chart(let chart, let rect): .chart(chart, rect: move(rect))
+        case .qrCode(let code, let rect): .qrCode(code, rect: move(rect))
         }
     }
 }

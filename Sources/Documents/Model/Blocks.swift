@@ -11,6 +11,8 @@ public indirect enum Block: Sendable {
     /// Pages of another PDF (a receipt), drawn as vectors, each scaled to fit.
     case pdfPages(EmbeddedPDF)
     case chart(ChartBlock)
+    /// A QR code drawn as vector squares, sharp at any zoom and in print.
+    case qrCode(QRCodeBlock)
     /// Empty vertical room, in points (dropped at the top of a page).
     case spacer(Double)
     case rule(Rule)
@@ -188,6 +190,28 @@ public struct ChartBlock: Sendable {
         self.style = style
         self.height = height
         self.width = width
+        self.spaceBefore = spaceBefore
+        self.spaceAfter = spaceAfter
+    }
+}
+
+/// A QR code in a square box; the box includes the light margin (quiet zone) scanners need.
+public struct QRCodeBlock: Sendable {
+    public var code: QRCode
+    /// Side of the box, in points; nil: the column's width.
+    public var side: Double?
+    /// Light modules around the symbol; 4 is what ISO/IEC 18004 asks for.
+    public var quietZone: Int
+    public var color: Color
+    public var spaceBefore: Double
+    public var spaceAfter: Double
+
+    public init(_ code: QRCode, side: Double? = nil, quietZone: Int = 4, color: Color = .black,
+                spaceBefore: Double = 0, spaceAfter: Double = 0) {
+        self.code = code
+        self.side = side
+        self.quietZone = max(0, quietZone)
+        self.color = color
         self.spaceBefore = spaceBefore
         self.spaceAfter = spaceAfter
     }

@@ -93,6 +93,23 @@ final class PageRenderer {
             }
         case .chart(let chart, let rect):
             ChartPainter(chart: chart.chart, style: chart.style).draw(in: context, rect: rect, textEngine: engine.text)
+        case .qrCode(let code, let rect):
+            drawQRCode(code, in: rect, context: context)
         }
+    }
+
+    /// One filled path of rectangles, a run of dark modules each, so there are no seams
+    /// between modules and the PDF stays small.
+    private func drawQRCode(_ block: QRCodeBlock, in rect: Rect, context: DrawingContext) {
+        let modules = Double(block.code.size + 2 * block.quietZone)
+        let module = rect.width / modules
+        let origin = Point(x: rect.x + Double(block.quietZone) * module, y: rect.y + Double(block.quietZone) * module)
+        context.newPath()
+        for run in block.code.darkRuns {
+            context.addRect(Rect(x: origin.x + Double(run.column) * module, y: origin.y + Double(run.row) * module,
+                                 width: Double(run.length) * module, height: module))
+        }
+        context.setColor(block.color)
+        context.fill()
     }
 }

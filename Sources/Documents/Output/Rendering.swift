@@ -118,7 +118,7 @@ extension Document {
         }
     }
 
-    private func drawPDF(on surface: PDFSurface) throws(DocumentError) -> Int {
+    func drawPDF(on surface: PDFSurface) throws(DocumentError) -> Int {
         let engine = try LayoutEngine(document: self)
         let renderer = PageRenderer(engine: engine, pageStarts: engine.paginate())
         let info = metadata

@@ -126,6 +126,7 @@ enum UsageError: Error, LocalizedError, Equatable {
     case missingName
     case missingOutput
     case missingValue(String)
+    case missingFile
 
     var errorDescription: String? {
         switch self {
@@ -139,6 +140,8 @@ enum UsageError: Error, LocalizedError, Equatable {
             return tr("Say where to save the file with --output FILE.")
         case .missingValue(let option):
             return String(format: tr("%@ needs a value."), option)
+        case .missingFile:
+            return tr("Name the e-invoice file to import.")
         }
     }
 }

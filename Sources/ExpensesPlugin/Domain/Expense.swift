@@ -149,9 +149,13 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
     public var exchangeRate: Decimal?
     public var notes: String
     public var receipt: ReceiptReference?
+    /// The VAT per category and rate as the supplier's invoice states it, in the currency paid;
+    /// empty when it was not given (the usual case for a typed-in expense).
+    public var vat: [ExpenseVAT]
 
     public init(date: CalendarDay, category: ExpenseCategory, vendor: String, cost: ExpenseCost,
-                exchangeRate: Decimal? = nil, notes: String = "", receipt: ReceiptReference? = nil) {
+                exchangeRate: Decimal? = nil, notes: String = "", receipt: ReceiptReference? = nil,
+                vat: [ExpenseVAT] = []) {
         self.date = date
         self.category = category
         self.vendor = vendor
@@ -159,13 +163,15 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
         self.exchangeRate = exchangeRate
         self.notes = notes
         self.receipt = receipt
+        self.vat = vat
     }
 
     /// A plain expense paid in `amount`'s currency.
     public init(date: CalendarDay, category: ExpenseCategory, vendor: String, amount: Money,
-                exchangeRate: Decimal? = nil, notes: String = "", receipt: ReceiptReference? = nil) {
+                exchangeRate: Decimal? = nil, notes: String = "", receipt: ReceiptReference? = nil,
+                vat: [ExpenseVAT] = []) {
         self.init(date: date, category: category, vendor: vendor, cost: .amount(amount),
-                  exchangeRate: exchangeRate, notes: notes, receipt: receipt)
+                  exchangeRate: exchangeRate, notes: notes, receipt: receipt, vat: vat)
     }
 
     /// A mileage claim.
@@ -211,6 +217,10 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
             if category != .mileage { errors.append(.distanceOnlyForMileage) }
             if mileage.distance.isNaN || mileage.distance <= 0 { errors.append(.nonPositiveDistance) }
             if mileage.ratePerUnit.isNaN || mileage.ratePerUnit <= 0 { errors.append(.nonPositiveMileageRate) }
+            if !vat.isEmpty { errors.append(.vatOnMileage) }
+        }
+        if let other = vat.first(where: { $0.taxableAmount.currency != cost.currency || $0.currency != cost.currency }) {
+            errors.append(.vatInOtherCurrency(other.currency))
         }
         var amounts: ExpenseAmounts?
         do {
@@ -226,7 +236,12 @@ public struct ExpenseDetails: Hashable, Sendable, Codable {
 
     /// What is worth pointing out but may well be right, such as a date outside the trip.
     public func warnings(for trip: TripDetails) -> [ExpenseWarning] {
-        trip.days.contains(date) ? [] : [.dateOutsideTrip(date: date, trip: trip.days)]
+        var warnings: [ExpenseWarning] = trip.days.contains(date) ? [] : [.dateOutsideTrip(date: date, trip: trip.days)]
+        if case .amount(let amount) = cost, let gross = try? vat.grossTotal(), gross.currency == amount.currency,
+           gross != amount {
+            warnings.append(.vatDoesNotAddUp(vatGross: gross, amount: amount))
+        }
+        return warnings
     }
 
     /// The amounts to save, or the first problem.
@@ -294,7 +309,7 @@ public struct Expense: Identifiable, Hashable, Sendable, Codable {
 
 /// An expense field a problem belongs to.
 public enum ExpenseField: Hashable, Sendable {
-    case date, category, vendor, amount, exchangeRate, distance, mileageRate, notes, receipt
+    case date, category, vendor, amount, exchangeRate, distance, mileageRate, notes, receipt, vat
 }
 
 public enum ExpenseValidationError: Error, LocalizedError, Hashable, Sendable {
@@ -309,6 +324,10 @@ public enum ExpenseValidationError: Error, LocalizedError, Hashable, Sendable {
     /// A distance was given for a category other than mileage.
     case distanceOnlyForMileage
     case amountTooLarge
+    /// The VAT breakdown is in another currency than the amount.
+    case vatInOtherCurrency(Currency)
+    /// A drive claimed at a rate has no supplier's VAT.
+    case vatOnMileage
 
     public var field: ExpenseField {
         switch self {
@@ -318,6 +337,7 @@ public enum ExpenseValidationError: Error, LocalizedError, Hashable, Sendable {
         case .nonPositiveDistance: return .distance
         case .nonPositiveMileageRate: return .mileageRate
         case .mileageNeedsDistance, .distanceOnlyForMileage: return .category
+        case .vatInOtherCurrency, .vatOnMileage: return .vat
         }
     }
 
@@ -342,6 +362,11 @@ public enum ExpenseValidationError: Error, LocalizedError, Hashable, Sendable {
             return tr("Only mileage expenses take a distance; choose the Mileage category or enter an amount.")
         case .amountTooLarge:
             return tr("The amount is too large to calculate with.")
+        case .vatInOtherCurrency(let currency):
+            return String(format: tr("The VAT from the invoice is in %@: choose %@ as the currency, or remove the VAT."),
+                          currency.code, currency.code)
+        case .vatOnMileage:
+            return tr("A mileage claim has no VAT from an invoice: remove the VAT, or choose another category.")
         }
     }
 }
@@ -349,10 +374,13 @@ public enum ExpenseValidationError: Error, LocalizedError, Hashable, Sendable {
 /// Something about an expense worth a second look; it is saved all the same.
 public enum ExpenseWarning: Hashable, Sendable, LocalizedError {
     case dateOutsideTrip(date: CalendarDay, trip: DayRange)
+    /// The invoice's taxable amounts and VAT add up to another total than the amount entered.
+    case vatDoesNotAddUp(vatGross: Money, amount: Money)
 
     public var field: ExpenseField {
         switch self {
         case .dateOutsideTrip: return .date
+        case .vatDoesNotAddUp: return .vat
         }
     }
 
@@ -361,6 +389,9 @@ public enum ExpenseWarning: Hashable, Sendable, LocalizedError {
         case .dateOutsideTrip(let date, let trip):
             return String(format: tr("%@ is outside the trip (%@). Check the date on the receipt."),
                           date.formatted(), trip.formatted())
+        case .vatDoesNotAddUp(let gross, _):
+            return String(format: tr("The invoice’s amounts before VAT and its VAT add up to %@, not to the amount. Check the amount against the invoice."),
+                          MoneyFormatter().string(from: gross))
         }
     }
 }

@@ -47,6 +47,8 @@ public enum ExpenseCSV {
     public static let header = [
         "date", "category", "vendor", "amount", "currency", "exchange_rate", "converted_amount",
         "trip_currency", "distance", "distance_unit", "rate_per_unit", "notes", "receipt",
+        // Last, so importers that read the columns before them by position keep working.
+        "vat", "vat_by_rate",
     ]
 
     /// The CSV text: a header row, then one row per expense in the order given.
@@ -68,6 +70,8 @@ public enum ExpenseCSV {
                 mileage.map { plainDecimal($0.ratePerUnit) } ?? "",
                 expense.notes,
                 expense.receipt?.fileName ?? "",
+                vatTotal(expense.vat),
+                expense.vat.map(vatEntry).joined(separator: ";"),
             ]
             lines.append(values.map(field).joined(separator: ","))
         }
@@ -102,6 +106,18 @@ public enum ExpenseCSV {
             digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
         }
         return (money.minorUnits < 0 ? "-" : "") + digits
+    }
+
+    /// The invoice's VAT in the currency paid; empty when it stated none (or cannot be summed).
+    static func vatTotal(_ vat: [ExpenseVAT]) -> String {
+        guard let total = try? vat.totalTax() else { return "" }
+        return plainAmount(total)
+    }
+
+    /// "S:19:100.00:19.00": category code, rate (empty for none), taxable amount, VAT.
+    static func vatEntry(_ line: ExpenseVAT) -> String {
+        [line.categoryCode, line.rate.map(plainDecimal) ?? "", plainAmount(line.taxableAmount), plainAmount(line.taxAmount)]
+            .joined(separator: ":")
     }
 
     /// Decimal's own description is locale-independent: "1.0825", "42".

@@ -180,12 +180,22 @@ public final class ExpenseRepository: Sendable {
 
     /// The trip's expenses by date, then in the order they were added.
     public func expenses(in tripID: TripID) throws -> [Expense] {
-        try database.query("\(Self.expenseSelect) WHERE e.trip_id = ? ORDER BY e.date, e.id", [tripID.rawValue])
+        let expenses = try database.query("\(Self.expenseSelect) WHERE e.trip_id = ? ORDER BY e.date, e.id", [tripID.rawValue])
             .map(Self.expense(from:))
+        let vat = try vatLines(where: "expense_id IN (SELECT id FROM expenses_expense WHERE trip_id = ?)", [tripID.rawValue])
+        guard !vat.isEmpty else { return expenses }
+        return expenses.map { expense in
+            var expense = expense
+            expense.details.vat = vat[expense.id] ?? []
+            return expense
+        }
     }
 
     public func expense(_ id: ExpenseID) throws -> Expense? {
-        try database.query("\(Self.expenseSelect) WHERE e.id = ?", [id.rawValue]).first.map(Self.expense(from:))
+        guard var expense = try database.query("\(Self.expenseSelect) WHERE e.id = ?", [id.rawValue])
+            .first.map(Self.expense(from:)) else { return nil }
+        expense.details.vat = try vatLines(where: "expense_id = ?", [id.rawValue])[id] ?? []
+        return expense
     }
 
     /// Validates and saves a new expense. A date outside the trip is saved (see `warnings`).
@@ -221,6 +231,8 @@ public final class ExpenseRepository: Sendable {
                  mileage?.distance, mileage?.unit.rawValue, mileage?.ratePerUnit, details.notes,
                  details.receipt?.digest, Date(),
                  expense.id.rawValue])
+            try database.execute("DELETE FROM expenses_expense_vat WHERE expense_id = ?", [expense.id.rawValue])
+            try insertVATRows(details.vat, expenseID: expense.id)
             let saved = Expense(id: expense.id, tripID: stored.tripID, details: details, amounts: amounts)
             return (saved, stored.receipt == details.receipt ? nil : stored.receipt)
         }
@@ -359,7 +371,35 @@ public final class ExpenseRepository: Sendable {
              amounts.converted.minorUnits, mileage?.distance, mileage?.unit.rawValue,
              mileage?.ratePerUnit, details.notes,
              details.receipt?.digest, now, now])
-        return ExpenseID(rawValue: database.lastInsertRowID)
+        let expenseID = ExpenseID(rawValue: database.lastInsertRowID)
+        try insertVATRows(details.vat, expenseID: expenseID)
+        return expenseID
+    }
+
+    private func insertVATRows(_ vat: [ExpenseVAT], expenseID: ExpenseID) throws {
+        for (position, line) in vat.enumerated() {
+            try database.execute(
+                "INSERT INTO expenses_expense_vat (expense_id, position, category_code, rate, taxable_minor, tax_minor, "
+                    + "currency) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [expenseID.rawValue, position, line.categoryCode, line.rate, line.taxableAmount.minorUnits,
+                 line.taxAmount.minorUnits, line.currency.code])
+        }
+    }
+
+    /// The VAT lines of the expenses `condition` selects, by expense, in their order.
+    private func vatLines(where condition: String, _ arguments: [(any SQLBindable)?]) throws -> [ExpenseID: [ExpenseVAT]] {
+        var lines: [ExpenseID: [ExpenseVAT]] = [:]
+        try database.query(
+            "SELECT expense_id, category_code, rate, taxable_minor, tax_minor, currency FROM expenses_expense_vat "
+                + "WHERE \(condition) ORDER BY expense_id, position", arguments
+        ) { row in
+            let currency = try Self.currency(row, "currency")
+            let line = ExpenseVAT(categoryCode: try row["category_code"], rate: try row["rate"],
+                                  taxableAmount: Money(minorUnits: try row["taxable_minor"], currency: currency),
+                                  taxAmount: Money(minorUnits: try row["tax_minor"], currency: currency))
+            lines[ExpenseID(rawValue: try row["expense_id"]), default: []].append(line)
+        }
+        return lines
     }
 
     private func insertReceiptRow(_ info: ReceiptInfo) throws {

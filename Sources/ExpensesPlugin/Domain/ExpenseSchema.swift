@@ -52,5 +52,17 @@ enum ExpenseSchema {
                 + "digest TEXT NOT NULL REFERENCES expenses_receipt(digest), "
                 + "PRIMARY KEY (deletion, digest))",
         ].joined(separator: ";\n")),
+        // The VAT per category and rate that a supplier's invoice states; existing expenses have none.
+        Migration(version: 2, summary: "VAT breakdown of expenses", sql: [
+            "CREATE TABLE expenses_expense_vat ("
+                + "expense_id INTEGER NOT NULL REFERENCES expenses_expense(id) ON DELETE CASCADE, "
+                + "position INTEGER NOT NULL, "
+                + "category_code TEXT NOT NULL, "
+                + "rate TEXT, "
+                + "taxable_minor INTEGER NOT NULL, "
+                + "tax_minor INTEGER NOT NULL, "
+                + "currency TEXT NOT NULL, "
+                + "PRIMARY KEY (expense_id, position))",
+        ].joined(separator: ";\n")),
     ]
 }

@@ -4,6 +4,8 @@ import Foundation
 /// The kinds of file a receipt can be, told apart by their first bytes, never by the name.
 public enum ReceiptKind: String, CaseIterable, Hashable, Sendable, Codable {
     case jpeg, png, webp, pdf
+    /// An e-invoice as bare XML (XRechnung, CII or UBL): shown as a page laid out from it.
+    case xml
 
     /// The extension of the stored file.
     public var fileExtension: String {
@@ -12,6 +14,7 @@ public enum ReceiptKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .png: return "png"
         case .webp: return "webp"
         case .pdf: return "pdf"
+        case .xml: return "xml"
         }
     }
 
@@ -21,11 +24,12 @@ public enum ReceiptKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .png: return "image/png"
         case .webp: return "image/webp"
         case .pdf: return "application/pdf"
+        case .xml: return "application/xml"
         }
     }
 
-    /// A picture (as opposed to a PDF, whose pages are drawn as vectors).
-    public var isImage: Bool { self != .pdf }
+    /// A picture (as opposed to a PDF, whose pages are drawn as vectors, or XML laid out as a page).
+    public var isImage: Bool { self == .jpeg || self == .png || self == .webp }
 
     /// For file chooser filters and drag and drop.
     public static var mimeTypes: [String] { allCases.map(\.mimeType) }
@@ -37,6 +41,7 @@ public enum ReceiptKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .png: return "PNG"
         case .webp: return "WebP"
         case .pdf: return "PDF"
+        case .xml: return "XML"
         }
     }
 }

@@ -43,6 +43,7 @@ public enum ReceiptInspector {
             return try webp(b, isWholeFile: isWholeFile)
         }
         if let pdf = try pdf(b) { return pdf }
+        if isXML(b) { return ReceiptInspection(kind: .xml, pixelWidth: nil, pixelHeight: nil) }
         throw .unknownType
     }
 
@@ -197,6 +198,19 @@ public enum ReceiptInspector {
             return ReceiptInspection(kind: .pdf, pixelWidth: nil, pixelHeight: nil)
         }
         return nil
+    }
+
+    // MARK: XML
+
+    /// An XML declaration or a first element, after an optional UTF-8 byte order mark and
+    /// white space. Whether it is an e-invoice is for `EInvoiceReader` to say.
+    private static func isXML(_ b: [UInt8]) -> Bool {
+        var rest = b[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard rest.count >= 2, rest.first == UInt8(ascii: "<") else { return false }
+        let next = rest[rest.startIndex + 1]
+        return next == UInt8(ascii: "?") || next == UInt8(ascii: "!") || (65...90).contains(next) || (97...122).contains(next)
     }
 
     // MARK: Helpers

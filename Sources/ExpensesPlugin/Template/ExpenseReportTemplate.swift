@@ -131,7 +131,27 @@ struct ExpenseReportTemplate {
                           series: [ChartSeries(tr("Amount"), values: dashboard.byCategory.map { plotted($0.total) })],
                           valueLabel: { value in Self.label(value, currency: currency, formatter: formatter) })
         blocks.append(.chart(ChartBlock(chart, height: 190)))
+        blocks += vatSummary()
         return blocks
+    }
+
+    /// The suppliers' VAT by rate over the whole trip, in the currencies paid, when any
+    /// invoice gave it.
+    private func vatSummary() -> [Block] {
+        let totals: [ExpenseVAT]
+        do {
+            totals = try ExpenseVAT.totals(of: report.expenses)
+        } catch {
+            return [notice(error.localizedDescription)]
+        }
+        guard !totals.isEmpty else { return [] }
+        let rows = totals.map { line in
+            TableRow([line.localizedCategory, line.rate.map { numbers.percentString(from: $0, maximumFractionDigits: 3) } ?? "",
+                      money.string(from: line.taxableAmount), money.string(from: line.taxAmount)])
+        }
+        return [.heading(Heading(tr("VAT on suppliers’ invoices"), level: 2)),
+                .table(Table(columns: [TableColumn(tr("Category")), .numeric(tr("Rate")), .numeric(tr("Taxable amount")),
+                                       .numeric(tr("VAT"))], rows: rows))]
     }
 
     /// A category's part of the total, "12.5 %" in the locale's way.
@@ -149,6 +169,9 @@ struct ExpenseReportTemplate {
         var columns = [TableColumn(tr("Date"), width: .fit), TableColumn(tr("Category"), width: .fit),
                        TableColumn(tr("Vendor"), width: .fraction(1))]
         if anyConverted { columns += [.numeric(tr("Original")), .numeric(tr("Rate"))] }
+        // The supplier's VAT per rate, in the currency paid, for the expenses whose invoice gave it.
+        let anyVAT = report.expenses.contains { !$0.vat.isEmpty }
+        if anyVAT { columns.append(.numeric(tr("VAT included"))) }
         columns.append(.numeric(String(format: tr("Amount (%@)"), currency.code)))
 
         var rows: [TableRow] = report.expenses.map { expense in
@@ -157,15 +180,23 @@ struct ExpenseReportTemplate {
                 cells.append(expense.amounts.isConverted ? money.string(from: expense.originalAmount) : "")
                 cells.append(expense.amounts.exchangeRate.map { numbers.string(from: $0, maximumFractionDigits: 6) } ?? "")
             }
+            if anyVAT { cells.append(vatCell(expense.vat)) }
             cells.append(money.string(from: expense.convertedAmount))
             return TableRow(cells)
         }
         var total = [tr("Total"), "", ""]
         if anyConverted { total += ["", ""] }
+        if anyVAT { total.append("") }
         total.append(money.string(from: report.dashboard.total))
         rows.append(TableRow(total, isEmphasized: true))
         return [.pageBreak, .heading(Heading(tr("Expenses"), level: 1)),
                 .table(Table(columns: columns, rows: rows, style: .zebra))]
+    }
+
+    /// "19 %: €19.00", one line per rate.
+    private func vatCell(_ vat: [ExpenseVAT]) -> String {
+        vat.map { String(format: tr("%@: %@"), $0.rateText(numbers), money.string(from: $0.taxAmount)) }
+            .joined(separator: "\n")
     }
 
     /// The vendor, the distance for mileage, the notes and the receipt number.
@@ -216,6 +247,9 @@ struct ExpenseReportTemplate {
                         .pdfPages(EmbeddedPDF(data, pages: [pdfPage], maxHeight: maxHeight)),
                     ])]
                 }
+            case .invoice(let invoice):
+                let template = EInvoiceTemplate(invoice: invoice, money: money, numbers: numbers, locale: locale)
+                blocks += [.pageBreak, .heading(Heading(heading, level: 2)), caption] + template.blocks()
             case .problem(let notice):
                 blocks += [.pageBreak, .heading(Heading(heading, level: 2)), caption, self.notice(notice)]
             }
@@ -236,6 +270,8 @@ struct ExpenseReportTemplate {
     enum PreparedReceipt: Sendable {
         case image(URL)
         case pdf(Data, pageCount: Int)
+        /// An e-invoice kept as bare XML, laid out from what it says.
+        case invoice(EInvoice)
         case problem(String)
     }
 
@@ -266,7 +302,11 @@ struct ExpenseReportTemplate {
         }
         var prepared: [ReceiptReference: PreparedReceipt] = [:]
         for (page, result) in zip(pages, results.all) {
-            prepared[page.reference] = page.reference.kind.isImage ? result : Self.preparePDF(page.reference, store: store)
+            switch page.reference.kind {
+            case .jpeg, .png, .webp: prepared[page.reference] = result
+            case .pdf: prepared[page.reference] = Self.preparePDF(page.reference, store: store)
+            case .xml: prepared[page.reference] = Self.prepareInvoice(page.reference, store: store)
+            }
         }
         return prepared
     }
@@ -310,6 +350,20 @@ struct ExpenseReportTemplate {
             return .problem(tr("This PDF receipt is protected by a password. Attach an unprotected copy to the expense."))
         } catch {
             return .problem(tr("This PDF receipt is damaged and cannot be shown. Attach it to the expense again."))
+        }
+    }
+
+    private static func prepareInvoice(_ reference: ReceiptReference, store: ReceiptStore) -> PreparedReceipt {
+        let data: Data
+        do {
+            data = try store.data(for: reference)
+        } catch {
+            return .problem(missingNotice)
+        }
+        do {
+            return .invoice(try EInvoiceFile.read(data, kind: .xml))
+        } catch {
+            return .problem(String(format: tr("This XML receipt cannot be shown: %@"), error.localizedDescription))
         }
     }
 

@@ -36,6 +36,15 @@ public final class ExpenseDialog: AdwaitaWindow {
     /// The receipt window last opened, for tests.
     private(set) weak var receiptViewer: ReceiptViewer?
     let convertedLabel = Label("", style: "dim-label")
+    /// What was read from an e-invoice, or why nothing could be; hidden for a typed-in expense.
+    let importNote = Label("")
+    let vatGroup = PreferencesGroup(title: tr("VAT from the Invoice"),
+                                    description: tr("As the supplier’s invoice states it, per rate"))
+    let removeVATButton = Button(label: tr("_Remove VAT"))
+    let vatMessage = Label("")
+    private var vatRows: [Widget] = []
+    /// The VAT per rate from the supplier's invoice; empty for a typed-in expense.
+    public private(set) var vat: [ExpenseVAT] = []
 
     let dateMessage = Label("")
     let vendorError = Label("", style: "error")
@@ -56,7 +65,10 @@ public final class ExpenseDialog: AdwaitaWindow {
 
     var onSaved: (@MainActor (Expense) -> Void)?
 
-    init(repository: ExpenseRepository, trip: Trip, editing: Expense?, parent: Window?) {
+    /// A new expense starts from `draft` when given (read from an e-invoice, say), with `note`
+    /// saying where it came from; `noteIsWarning` shows the note as a problem.
+    init(repository: ExpenseRepository, trip: Trip, editing: Expense?, parent: Window?,
+         draft: ExpenseDetails? = nil, note: String? = nil, noteIsWarning: Bool = false) {
         self.repository = repository
         self.trip = trip
         self.editing = editing
@@ -99,11 +111,18 @@ public final class ExpenseDialog: AdwaitaWindow {
         receiptRow.addSuffix(removeReceiptButton)
         receiptGroup.add(receiptRow)
 
+        removeVATButton.addCssClass("flat")
+        removeVATButton.tooltip = tr("Forget the VAT read from the invoice")
+        vatGroup.setHeaderSuffix(removeVATButton)
+        vatGroup.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        importNote.setCssClass(noteIsWarning ? "warning" : "dim-label", enabled: true)
+        importNote.text = note ?? ""
+        importNote.isVisible = note != nil
         let content = Box(.vertical, spacing: 6, children: [
-            whatGroup, dateMessage, vendorError, costGroup, convertedLabel, amountError, notesGroup,
-            receiptGroup, receiptMessage, saveError,
+            importNote, whatGroup, dateMessage, vendorError, costGroup, convertedLabel, amountError, vatGroup, vatMessage,
+            notesGroup, receiptGroup, receiptMessage, saveError,
         ])
-        for label in [dateMessage, vendorError, convertedLabel, amountError, receiptMessage, saveError] {
+        for label in [importNote, dateMessage, vendorError, convertedLabel, amountError, vatMessage, receiptMessage, saveError] {
             label.xAlign = 0
             label.setMargins(top: 0, bottom: 6, start: 12, end: 12)
         }
@@ -116,8 +135,9 @@ public final class ExpenseDialog: AdwaitaWindow {
         self.content = body
         dropTarget = FileDropTarget(attachedTo: body)
 
-        let details = editing?.details ?? ExpenseDetails.draft(for: trip.details)
+        let details = editing?.details ?? draft ?? ExpenseDetails.draft(for: trip.details)
         load(details)
+        removeVATButton.onClicked { [weak self] in self?.setVAT([]) }
 
         cancel.onClicked { [weak self] in self?.close() }
         saveButton.onClicked { [weak self] in self?.save() }
@@ -174,6 +194,25 @@ public final class ExpenseDialog: AdwaitaWindow {
         notesRow.text = details.notes
         receipt = details.receipt
         showReceipt()
+        setVAT(details.vat, checking: false)
+    }
+
+    /// Shows one row per rate: "19 % · Standard rate", "on €100.00", and the VAT.
+    private func setVAT(_ lines: [ExpenseVAT], checking: Bool = true) {
+        vat = lines
+        for row in vatRows { vatGroup.remove(row) }
+        vatRows = lines.map { line in
+            let title = line.rate == nil ? line.localizedCategory
+                : String(format: tr("%@ · %@"), line.rateText(numbers), line.localizedCategory)
+            let row = ActionRow(title: title, subtitle: String(format: tr("on %@"), moneyFormatter.string(from: line.taxableAmount)))
+            let amount = Label(moneyFormatter.string(from: line.taxAmount), wraps: false)
+            amount.addCssClass("numeric")
+            row.addSuffix(amount)
+            return row
+        }
+        for row in vatRows { vatGroup.add(row) }
+        vatGroup.isVisible = !lines.isEmpty
+        if checking { check() }
     }
 
     // MARK: Checking
@@ -243,7 +282,7 @@ public final class ExpenseDialog: AdwaitaWindow {
         if let date, let cost {
             let candidate = ExpenseDetails(date: date, category: category, vendor: vendorRow.text, cost: cost,
                                            exchangeRate: isConverted ? exchangeRate : nil, notes: notesRow.text,
-                                           receipt: receipt)
+                                           receipt: receipt, vat: vat)
             let result = candidate.check(for: trip.details)
             for error in result.errors where messages[error.field] == nil {
                 messages[error.field] = error.localizedDescription
@@ -273,6 +312,12 @@ public final class ExpenseDialog: AdwaitaWindow {
             dateMessage.setCssClass("warning", enabled: warning != nil)
         }
         show(vendorError, visible(.vendor))
+        // VAT problems show at once: the VAT came from the invoice, not from typing.
+        let vatWarning = messages[.vat] == nil && details != nil
+            ? details?.warnings(for: trip.details).first { $0.field == .vat }?.localizedDescription : nil
+        show(vatMessage, messages[.vat] ?? vatWarning)
+        vatMessage.setCssClass("error", enabled: messages[.vat] != nil)
+        vatMessage.setCssClass("warning", enabled: messages[.vat] == nil && vatWarning != nil)
         let costMessages = [ExpenseField.category, .amount, .distance, .mileageRate, .exchangeRate].compactMap(visible)
         show(amountError, costMessages.isEmpty ? nil : costMessages.joined(separator: "\n"))
         dateRow.setCssClass("error", enabled: visible(.date) != nil)
@@ -287,7 +332,7 @@ public final class ExpenseDialog: AdwaitaWindow {
 
     /// The messages shown, for tests.
     var visibleMessages: [String] {
-        [dateMessage, vendorError, amountError, receiptMessage, saveError].filter(\.isVisible).map(\.text)
+        [importNote, dateMessage, vendorError, amountError, vatMessage, receiptMessage, saveError].filter(\.isVisible).map(\.text)
     }
 
     // MARK: Receipt

@@ -6,7 +6,8 @@ import GtkKit
 
 /// A receipt at a size to read it, in a window of its own: a photo decoded and scaled on a
 /// background task (the JPEG decoder scales while decoding, so a 50-megapixel photo never sits in
-/// memory whole), or every page of a PDF receipt in the document preview.
+/// memory whole), or every page of a PDF receipt in the document preview (an XML e-invoice as a
+/// page laid out from it).
 @MainActor
 final class ReceiptViewer: AdwaitaWindow {
     let picture = PixelPicture()
@@ -43,7 +44,15 @@ final class ReceiptViewer: AdwaitaWindow {
             stack.add(document.widget, named: "document")
             stack.visibleChildName = "document"
             isLoading = false
-            document.generate { try store.data(for: reference) }
+            if reference.kind == .xml {
+                // A bare e-invoice is shown as a page laid out from it; one that cannot be read says why.
+                document.generate {
+                    let invoice = try EInvoiceFile.read(try store.data(for: reference), kind: .xml)
+                    return try EInvoiceTemplate(invoice: invoice).document().renderPDF().data
+                }
+            } else {
+                document.generate { try store.data(for: reference) }
+            }
             return
         }
         Task { [weak self] in

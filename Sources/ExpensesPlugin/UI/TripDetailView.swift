@@ -11,8 +11,8 @@ import PluginAPI
 @MainActor
 public final class TripDetailView {
     public let widget: Box
-    private let repository: ExpenseRepository
-    private let context: PluginContext
+    let repository: ExpenseRepository
+    let context: PluginContext
     private let moneyFormatter = MoneyFormatter()
     private let numbers = NumberFormatting()
 
@@ -20,6 +20,13 @@ public final class TripDetailView {
     private let windowTitle = WindowTitle("")
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
     let addButton = Button(label: tr("_Add Expense"))
+    let importButton = Button(iconName: "document-open-symbolic", accessibleLabel: tr("Add from an E-Invoice…"))
+    /// Takes a Factur-X / ZUGFeRD PDF or an XRechnung / EN 16931 XML dropped on the trip.
+    private(set) var dropTarget: FileDropTarget?
+    /// True while a chosen or dropped e-invoice is stored and read.
+    public internal(set) var isImportingInvoice = false
+    /// The file chooser of the last e-invoice import, for tests.
+    var invoiceChooser: FileChooser?
     let editTripButton = Button(label: tr("_Edit Trip"))
     let exportButton = Button(label: tr("E_xport CSV…"))
     let reportButton = Button(label: tr("_Generate Report"))
@@ -65,6 +72,8 @@ public final class TripDetailView {
         header.packStart(backButton)
         addButton.addCssClass("suggested-action")
         header.packEnd(addButton)
+        importButton.tooltip = tr("Add from an E-Invoice…")
+        header.packEnd(importButton)
         // The trip's less frequent actions sit under its expenses, leaving the header room for its name.
         deleteTripButton.addCssClass("destructive-action")
         // Two rows of two, so they fit a narrow window.
@@ -97,7 +106,7 @@ public final class TripDetailView {
         let addFirst = Button(label: tr("Add _Expense"))
         addFirst.addCssClass("pill")
         addFirst.align(horizontal: .center)
-        let noExpensesLabel = Label(tr("No expenses yet. Add what you spent, with a photo of the receipt."),
+        let noExpensesLabel = Label(tr("No expenses yet. Add what you spent, with a photo of the receipt, or drop a supplier’s e-invoice here."),
                                     style: "dim-label")
         noExpensesLabel.setJustification(.center)
         noExpenses = Box(.vertical, spacing: 12, children: [noExpensesLabel, addFirst])
@@ -118,6 +127,18 @@ public final class TripDetailView {
         stack.add(scroller, named: "trip")
         stack.expandsVertically = true
         widget = Box(.vertical, children: [header, stack])
+        let dropTarget = FileDropTarget(attachedTo: scroller)
+        self.dropTarget = dropTarget
+        dropTarget.onDrop { [weak self] path in
+            guard let self, self.trip != nil else { return false }
+            guard let path else {
+                self.context.showToast(tr("Only files on this computer can be added. Save the e-invoice to a folder first."))
+                return false
+            }
+            self.importInvoice(from: URL(fileURLWithPath: path))
+            return true
+        }
+        importButton.onClicked { [weak self] in self?.chooseInvoice() }
 
         backButton.onClicked { [weak self] in self?.onBack?() }
         addButton.onClicked { [weak self] in self?.showExpenseDialog(editing: nil) }
@@ -144,6 +165,7 @@ public final class TripDetailView {
     public func refresh() {
         let hasTrip = trip != nil
         addButton.isVisible = hasTrip
+        importButton.isVisible = hasTrip
         guard let trip else {
             windowTitle.title = ""
             windowTitle.subtitle = ""
@@ -191,7 +213,7 @@ public final class TripDetailView {
     private(set) var receiptIndicators: [ReceiptIndicator] = []
 
     enum ReceiptIndicator: Equatable {
-        case none, thumbnail, pdf, missing, unreadable
+        case none, thumbnail, pdf, invoiceXML, missing, unreadable
     }
 
     private func makeRow(_ expense: Expense, trip: Trip) -> Widget {
@@ -204,6 +226,9 @@ public final class TripDetailView {
         if let rate = expense.amounts.exchangeRate {
             subtitle += " · " + String(format: tr("%@ at %@"), moneyFormatter.string(from: expense.originalAmount),
                                        numbers.string(from: rate))
+        }
+        if let vat = try? expense.vat.totalTax() {
+            subtitle += " · " + String(format: tr("VAT %@"), moneyFormatter.string(from: vat))
         }
         let row = ActionRow(title: title, subtitle: subtitle)
         row.addPrefix(Image(iconName: Self.iconName(for: expense.category)))
@@ -238,10 +263,10 @@ public final class TripDetailView {
             return warning
         }
         guard receipt.kind.isImage else {
-            receiptIndicators.append(.pdf)
+            receiptIndicators.append(receipt.kind == .xml ? .invoiceXML : .pdf)
             let icon = Image(iconName: "x-office-document-symbolic")
             icon.setSizeRequest(width: 40, height: 40)
-            icon.tooltip = tr("PDF receipt")
+            icon.tooltip = receipt.kind == .xml ? tr("E-invoice receipt (XML)") : tr("PDF receipt")
             return icon
         }
         receiptIndicators.append(.thumbnail)
@@ -301,9 +326,11 @@ public final class TripDetailView {
     // MARK: Actions
 
     @discardableResult
-    public func showExpenseDialog(editing: Expense?) -> ExpenseDialog? {
+    public func showExpenseDialog(editing: Expense?, draft: ExpenseDetails? = nil, note: String? = nil,
+                                  noteIsWarning: Bool = false) -> ExpenseDialog? {
         guard let trip else { return nil }
-        let dialog = ExpenseDialog(repository: repository, trip: trip, editing: editing, parent: context.window)
+        let dialog = ExpenseDialog(repository: repository, trip: trip, editing: editing, parent: context.window,
+                                   draft: draft, note: note, noteIsWarning: noteIsWarning)
         dialog.onSaved = { [weak self] _ in
             guard let self else { return }
             self.refresh()

@@ -42,6 +42,8 @@ public struct BusinessProfile: Sendable, Hashable {
     public var defaultNotes: String
     /// Printed under the totals of every invoice, e.g. "Please transfer within 14 days to …".
     public var paymentInstructions: String
+    /// Whether euro invoices carry the EPC payment QR code ("GiroCode") for the amount due.
+    public var printsPaymentQRCode = true
 
     public init(name: String = "", address: String = "", email: String = "", phone: String = "",
                 taxID: String = "", bankDetails: String = "", iban: String = "", bic: String = "",

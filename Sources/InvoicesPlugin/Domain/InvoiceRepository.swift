@@ -90,6 +90,14 @@ public final class InvoiceRepository: Sendable {
     public func saveProfile(_ profile: BusinessProfile) throws {
         let issues = profile.validate()
         guard issues.isEmpty else { throw InvoiceError.invalidProfile(issues) }
+        try database.transaction {
+            try writeProfile(profile)
+            try database.execute("UPDATE invoices_profile SET payment_qr_code = :on WHERE id = 1",
+                                 named: ["on": profile.printsPaymentQRCode])
+        }
+    }
+
+    private func writeProfile(_ profile: BusinessProfile) throws {
         try database.execute(
             "INSERT INTO invoices_profile (id, name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions, vat_id, postcode, city, country, contact_name, electronic_address, default_vat_category, default_exemption_reason) VALUES (1, :name, :address, :email, :phone, :tax_id, :bank_details, :iban, :bic, :logo_file, :currency, :terms, :tax_rate, :pattern, :notes, :instructions, :vat_id, :postcode, :city, :country, :contact_name, :electronic_address, :vat_category, :exemption_reason) ON CONFLICT (id) DO UPDATE SET name = excluded.name, address = excluded.address, email = excluded.email, phone = excluded.phone, tax_id = excluded.tax_id, bank_details = excluded.bank_details, iban = excluded.iban, bic = excluded.bic, logo_file = excluded.logo_file, currency = excluded.currency, payment_terms_days = excluded.payment_terms_days, default_tax_rate = excluded.default_tax_rate, number_pattern = excluded.number_pattern, default_notes = excluded.default_notes, payment_instructions = excluded.payment_instructions, vat_id = excluded.vat_id, postcode = excluded.postcode, city = excluded.city, country = excluded.country, contact_name = excluded.contact_name, electronic_address = excluded.electronic_address, default_vat_category = excluded.default_vat_category, default_exemption_reason = excluded.default_exemption_reason",
             named: [
@@ -108,7 +116,7 @@ public final class InvoiceRepository: Sendable {
     private func storedProfile() throws -> BusinessProfile? {
         guard let row = try database.query("SELECT name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions, vat_id, postcode, city, country, contact_name, electronic_address, default_vat_category, default_exemption_reason FROM invoices_profile WHERE id = 1").first
         else { return nil }
-        return BusinessProfile(
+        var profile = BusinessProfile(
             name: try row[0], address: try row[1], email: try row[2], phone: try row[3], taxID: try row[4],
             bankDetails: try row[5], iban: try row[6], bic: try row[7], logoFileName: try row[8],
             defaultCurrency: try Self.currency(row, 9), paymentTermsDays: try row[10], defaultTaxRate: try row[11],
@@ -116,6 +124,10 @@ public final class InvoiceRepository: Sendable {
             vatID: try row[15], postcode: try row[16], city: try row[17], countryCode: try row[18],
             contactName: try row[19], electronicAddress: try row[20], defaultVATCategory: try Self.vatCategory(row, 21),
             defaultExemptionReason: try row[22])
+        if let setting = try database.query("SELECT payment_qr_code FROM invoices_profile WHERE id = 1").first {
+            profile.printsPaymentQRCode = try setting[0]
+        }
+        return profile
     }
 
     // MARK: - Clients

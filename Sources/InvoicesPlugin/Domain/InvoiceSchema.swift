@@ -15,6 +15,9 @@ enum InvoiceSchema {
             try EInvoiceMigration.guessUnitCodes(database)
             try EInvoiceMigration.separateVATIDs(database)
         },
+        Migration(version: 3, summary: "whether invoices carry the payment QR code") { database in
+            try database.execute("ALTER TABLE invoices_profile ADD COLUMN payment_qr_code INTEGER NOT NULL DEFAULT 1")
+        },
     ]
 
     // Every new column has a default, so rows written before keep all they had and read as

@@ -37,12 +37,11 @@ public enum EInvoiceExport {
         return try CIIInvoiceWriter.xml(document, format: format)
     }
 
-    /// The two parts of a Factur-X invoice: the visible PDF and the XML it carries.
-    public static func facturXParts(_ document: InvoiceDocument,
-                                    formatting: InvoiceTemplate.Formatting = .init()) throws -> (pdf: Data, xml: Data) {
+    /// The Factur-X PDF of `document`: the invoice PDF as a PDF/A-3b carrying its CII XML.
+    public static func facturXPDF(_ document: InvoiceDocument, formatting: InvoiceTemplate.Formatting = .init(),
+                                  now: Date = Date()) throws -> RenderedPDF {
         let xml = try ciiXML(document, format: .facturX)
-        let pdf = try InvoicePDF.render(document, formatting: formatting)
-        return (pdf.data, xml)
+        return try FacturXPDF.render(document, xml: xml, formatting: formatting, now: now)
     }
 
     /// Writes `document` in `format` to a file (completely or not at all) or to standard output.
@@ -54,19 +53,13 @@ public enum EInvoiceExport {
         case .xrechnung:
             try target.write(try ciiXML(document, format: .xrechnung))
         case .facturX:
-            let parts = try facturXParts(document, formatting: formatting)
-            try target.write(try facturXPDF(visiblePDF: parts.pdf, xml: parts.xml))
+            try target.write(try facturXPDF(document, formatting: formatting).data)
         }
     }
 
     public static func write(_ document: InvoiceDocument, as format: InvoiceExportFormat, to url: URL,
                              formatting: InvoiceTemplate.Formatting = .init()) throws {
         try write(document, as: format, to: .file(url), formatting: formatting)
-    }
-
-    /// Turns the visible PDF into a PDF/A-3b carrying `xml` as `factur-x.xml`.
-    static func facturXPDF(visiblePDF: Data, xml: Data) throws -> Data {
-        throw EInvoiceError.facturXUnavailable
     }
 
     /// `<number>.xml` for an XRechnung, `<number>.pdf` otherwise.

@@ -104,16 +104,12 @@ public enum EInvoiceReadiness {
 /// Why an e-invoice could not be made.
 public enum EInvoiceError: Error, LocalizedError, Equatable, Sendable {
     case notReady([EInvoiceIssue])
-    /// The Factur-X PDF needs the PDF/A-3 writer, which this build lacks.
-    case facturXUnavailable
     case amountTooLarge
 
     public var errorDescription: String? {
         switch self {
         case .notReady(let issues):
             return ([tr("The invoice is not ready to be an e-invoice:")] + issues.map { "• " + $0.message }).joined(separator: "\n")
-        case .facturXUnavailable:
-            return tr("This version of Billfold cannot make Factur-X PDFs yet. Export an XRechnung or a plain PDF instead.")
         case .amountTooLarge:
             return tr("The amounts are too large to calculate with. Check the quantities and prices.")
         }

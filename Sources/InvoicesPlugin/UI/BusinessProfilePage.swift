@@ -30,6 +30,7 @@ final class BusinessProfileView {
     let exemptionRow = EntryRow(title: tr("VAT Exemption Reason"))
     let ibanRow = EntryRow(title: tr("IBAN"))
     let bicRow = EntryRow(title: tr("BIC"))
+    let paymentCodeSwitch = Switch()
     let bankView = TextView()
     let currencyRow: ComboRow
     let termsRow = EntryRow(title: tr("Payment Terms in Days"))
@@ -88,6 +89,12 @@ final class BusinessProfileView {
         bank.add(bicRow)
         bank.add(textRow(tr("Other Account Details"), bankView))
         bank.add(textRow(tr("Payment Instructions"), instructionsView))
+        let paymentCodeRow = ActionRow(title: tr("Payment QR Code"),
+                                       subtitle: tr("On euro invoices, a code banking apps scan to fill in the transfer."))
+        paymentCodeSwitch.accessibleLabel = tr("Payment QR Code")
+        paymentCodeRow.addSuffix(paymentCodeSwitch)
+        paymentCodeRow.activates(paymentCodeSwitch)
+        bank.add(paymentCodeRow)
         page.add(bank)
 
         let defaults = PreferencesGroup(title: tr("New Invoices"))
@@ -117,6 +124,7 @@ final class BusinessProfileView {
         for row in [currencyRow, countryRow.row, categoryRow.row] {
             row.onSelectionChanged { [weak self] in self?.changed() }
         }
+        paymentCodeSwitch.onToggled { [weak self] in self?.changed() }
         return page
     }
 
@@ -146,6 +154,7 @@ final class BusinessProfileView {
         addressView.text = profile.address
         ibanRow.text = profile.iban
         bicRow.text = profile.bic
+        paymentCodeSwitch.isActive = profile.printsPaymentQRCode
         bankView.text = profile.bankDetails
         instructionsView.text = profile.paymentInstructions
         currencyRow.selectedIndex = currencies.firstIndex(of: profile.defaultCurrency)
@@ -190,6 +199,7 @@ final class BusinessProfileView {
         edited.bic = bicRow.text.trimmingCharacters(in: .whitespaces)
         edited.bankDetails = bankView.text
         edited.paymentInstructions = instructionsView.text
+        edited.printsPaymentQRCode = paymentCodeSwitch.isActive
         edited.defaultCurrency = currencyRow.selectedIndex.map { currencies[$0] } ?? profile.defaultCurrency
         edited.numberPattern = patternRow.text.trimmingCharacters(in: .whitespaces)
         edited.defaultNotes = notesView.text

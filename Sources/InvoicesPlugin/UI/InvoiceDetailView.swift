@@ -244,11 +244,17 @@ package final class InvoiceDetailView {
         }
     }
 
-    /// The shown invoice's PDF as the client gets it, made now so it is never out of date.
-    func currentPDF() -> Data? {
+    /// The shown invoice's PDF as the client gets it, made now so it is never out of date: a
+    /// Factur-X PDF (the same pages with the e-invoice inside) for a client marked for Factur-X,
+    /// when `sending`; otherwise the plain PDF. An e-invoice that is not ready says what is missing.
+    func currentPDF(sending: Bool = true) -> Data? {
         guard let id = invoice?.id else { return nil }
         do {
-            return try InvoicePDF.render(try repository.document(for: id)).data
+            let document = try repository.document(for: id)
+            if sending, let clientID = invoice?.clientID, try repository.client(clientID)?.eInvoiceFormat == .facturX {
+                return try EInvoiceExport.facturXPDF(document).data
+            }
+            return try InvoicePDF.render(document).data
         } catch {
             context.showToast(error.localizedDescription)
             return nil
@@ -264,7 +270,7 @@ package final class InvoiceDetailView {
     }
 
     func printPDF() {
-        guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF() else { return }
+        guard let invoice, context.ensureAllowed(.exportInvoicePDF), let pdf = currentPDF(sending: false) else { return }
         documentActions.print(pdf: pdf, jobName: invoice.number)
     }
 

@@ -1,0 +1,103 @@
+import CCairo
+import CZlib
+import Foundation
+
+/// Appends objects after the kept part of a PDF and writes the cross-reference table.
+struct ObjectWriter {
+    private(set) var bytes: [UInt8]
+    private(set) var offsets: [Int?]
+
+    init(prefix: [UInt8], offsets: [Int?]) {
+        bytes = prefix
+        self.offsets = offsets
+        // Cairo ends its last object with a newline; make sure the next one starts on its own line.
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+    }
+
+    /// Adds an object; returns its number.
+    mutating func add(_ body: String) -> Int {
+        let number = offsets.count
+        offsets.append(nil)
+        write(number, body: Array(body.utf8))
+        return number
+    }
+
+    /// Writes a new version of object `number` (Cairo's old one stays in the file, unreferenced).
+    mutating func replace(_ number: Int, with body: String) {
+        write(number, body: Array(body.utf8))
+    }
+
+    mutating func addStream(dictionary: [String: String], contents: [UInt8], compressed: Bool) throws(GraphicsError) -> Int {
+        let data = compressed ? try Deflate.compress(contents) : contents
+        var entries = dictionary.sorted { $0.key < $1.key }.map { "/\($0.key) \($0.value)\n" }.joined()
+        if compressed { entries += "/Filter /FlateDecode\n" }
+        entries += "/Length \(data.count)\n"
+        let number = offsets.count
+        offsets.append(nil)
+        write(number, body: Array(("<<\n" + entries + ">>\nstream\n").utf8) + data + Array("\nendstream".utf8))
+        return number
+    }
+
+    /// The embedded file stream and its file specification; returns the specification's number.
+    mutating func add(_ attachment: PDFAttachment, timeZone: TimeZone) throws(GraphicsError) -> Int {
+        let contents = [UInt8](attachment.contents)
+        let parameters = "<< /Size \(contents.count) /CheckSum <\(PDFSyntax.hex(Checksum.md5(contents)))>"
+            + " /CreationDate (\(PDFSyntax.date(attachment.creationDate, timeZone: timeZone)))"
+            + " /ModDate (\(PDFSyntax.date(attachment.modificationDate, timeZone: timeZone))) >>"
+        let stream = try addStream(dictionary: ["Type": "/EmbeddedFile", "Subtype": PDFSyntax.name(attachment.mimeType),
+                                                "Params": parameters],
+                                   contents: contents, compressed: true)
+        let name = PDFSyntax.text(attachment.fileName)
+        return add("<<\n/Type /Filespec\n/F \(name)\n/UF \(name)\n/Desc \(PDFSyntax.text(attachment.description))\n"
+            + "/AFRelationship /\(attachment.relationship.rawValue)\n/EF << /F \(stream) 0 R /UF \(stream) 0 R >>\n>>")
+    }
+
+    private mutating func write(_ number: Int, body: [UInt8]) {
+        offsets[number] = bytes.count
+        bytes += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+    }
+
+    /// The table (one section, 20-byte entries, free entries chained from object 0), the
+    /// trailer and `startxref`.
+    func finish(trailer: PDFDictionary) -> [UInt8] {
+        let tableOffset = bytes.count
+        var table = "xref\n0 \(offsets.count)\n"
+        let free = offsets.indices.filter { $0 > 0 && offsets[$0] == nil }
+        for (number, offset) in offsets.enumerated() {
+            if let offset, number > 0 {
+                table += String(format: "%010d 00000 n\r\n", offset)
+            } else {
+                let next = free.first { $0 > number } ?? 0
+                table += String(format: "%010d %05d f\r\n", next, number == 0 ? 65535 : 1)
+            }
+        }
+        table += "trailer\n" + trailer.text + "\nstartxref\n\(tableOffset)\n%%EOF\n"
+        return bytes + Array(table.utf8)
+    }
+}
+
+/// zlib's deflate, for the streams added to the PDF.
+enum Deflate {
+    static func compress(_ input: [UInt8]) throws(GraphicsError) -> [UInt8] {
+        var length = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = output.withUnsafeMutableBufferPointer { out in
+            input.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(input.count), 6) }
+        }
+        guard status == Z_OK else { throw .unsupportedPDF(reason: "zlib could not compress a stream (\(status))") }
+        return Array(output.prefix(Int(length)))
+    }
+}
+
+/// MD5 through GLib, for the embedded files' `/CheckSum` (which PDF defines as MD5) and the `/ID`.
+enum Checksum {
+    static func md5(_ input: [UInt8]) -> [UInt8] {
+        guard let checksum = g_checksum_new(G_CHECKSUM_MD5) else { return [] }
+        defer { g_checksum_free(checksum) }
+        input.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, gssize($0.count)) }
+        var digest = [UInt8](repeating: 0, count: 16)
+        var length = gsize(16)
+        digest.withUnsafeMutableBufferPointer { g_checksum_get_digest(checksum, $0.baseAddress, &length) }
+        return digest
+    }
+}
