@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "expenses-benchmark", targets: ["ExpensesBenchmark"]),
         .executable(name: "preview-benchmark", targets: ["PreviewBenchmark"]),
         .executable(name: "invoices-ui-benchmark", targets: ["InvoicesUIBenchmark"]),
+        .executable(name: "command-line-benchmark", targets: ["CommandLineBenchmark"]),
         .executable(name: "backup-benchmark", targets: ["BackupBenchmark"]),
     ],
     targets: [
@@ -120,12 +121,16 @@ let package = Package(
             "InvoicesBenchmarkData", "InvoicesPlugin", "BillfoldUI", "BillfoldCore", "Storage", "GtkKit", "GObjectCore", "PluginAPI",
             "TestSupport",
         ], path: "Benchmarks/InvoicesUIBenchmark"),
+        // The release binary's commands as whole processes: lists, and invoice PDFs next to Typst.
+        .executableTarget(name: "CommandLineBenchmark", dependencies: [
+            "InvoicesBenchmarkData", "InvoicesPlugin", "ExpensesPlugin", "BillfoldCore", "Storage",
+        ], path: "Benchmarks/CommandLineBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
         .testTarget(name: "ExpensesPluginTests", dependencies: [
             "ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "GtkKit", "GObjectCore", "PluginAPI",
             "TestSupport",
         ]),
-        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf"],
+        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf", "Graphics"],
                           path: "Benchmarks/ExpensesBenchmark"),
 
         // The shared UI: document preview, document actions, chart view; and the preview's benchmark.

@@ -2,6 +2,7 @@ import BillfoldCore
 import CGdkPixbuf
 import ExpensesPlugin
 import Foundation
+import Graphics
 import Storage
 
 // Expenses benchmark: a trip with 200 expenses and 100 receipt photos of 12 megapixels, made
@@ -15,6 +16,7 @@ let photoCount = 100
 let expenseCount = 200
 let photoWidth = 4000, photoHeight = 3000        // 12 MP
 let hugeWidth = 8160, hugeHeight = 6120          // 50 MP
+let pdfReceiptPages = 500
 
 struct Measurement {
     var seconds: Double
@@ -114,6 +116,46 @@ func generateHuge(in directory: URL) throws -> String {
     }
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     return String(format: "%d×%d, %.1f MB", hugeWidth, hugeHeight, Double(size) / 1e6)
+}
+
+/// A 500-page PDF receipt of about 54 MB, made with Cairo: a different grainy picture on each
+/// page, as a scanned statement has.
+func generatePDF(in directory: URL) throws -> String {
+    let path = directory.appendingPathComponent("receipt-500-pages.pdf").path
+    if !FileManager.default.fileExists(atPath: path) {
+        let surface = try PDFSurface(writingTo: path, pageSize: Size(width: 420, height: 595))
+        let context = DrawingContext(surface: surface)
+        let picture = directory.appendingPathComponent("receipt-page.jpg").path
+        for page in 0..<pdfReceiptPages {
+            try writePhoto(to: picture, width: 704, height: 528, seed: UInt64(1_000 + page))
+            try RasterImage(contentsOfFile: picture).draw(in: context, rect: Rect(x: 20, y: 20, width: 380, height: 289))
+            context.showPage()
+        }
+        try surface.finishFile()
+    }
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    return String(format: "%d pages, %.1f MB", pdfReceiptPages, Double(size) / 1e6)
+}
+
+/// A trip whose one expense has the 500-page PDF as its receipt.
+func importPDF(in directory: URL) throws -> String {
+    let repository = try openRepository(directory)
+    if try repository.trip(named: "PDF receipt trip") != nil { return "already imported" }
+    let day = CalendarDay(isoString: "2024-04-02") ?? CalendarDay(daysSinceEpoch: 0)
+    let trip = try repository.createTrip(TripDetails(name: "PDF receipt trip", startDate: day, endDate: day, currency: .eur))
+    let receipt = try repository.importReceipt(from: directory.appendingPathComponent("receipt-500-pages.pdf")).reference
+    try repository.addExpense(ExpenseDetails(date: day, category: .lodging, vendor: "Hotel statement",
+                                             amount: Money(minorUnits: 129_000, currency: .eur), receipt: receipt), to: trip.id)
+    return "1 expense with a \(pdfReceiptPages)-page PDF receipt"
+}
+
+func reportPDF(in directory: URL) throws -> String {
+    let repository = try openRepository(directory)
+    guard let trip = try repository.trip(named: "PDF receipt trip") else { fail("no PDF receipt trip") }
+    let target = directory.appendingPathComponent("report-pdf-receipt.pdf")
+    let pages = try ExpenseReport.load(trip.id, from: repository, traveller: "Ada Lovelace").writePDF(to: target)
+    let size = (try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int) ?? 0
+    return String(format: "%d pages, %.1f MB", pages, Double(size) / 1e6)
 }
 
 func openRepository(_ directory: URL) throws -> ExpenseRepository {
@@ -238,6 +280,9 @@ func runChild(_ step: String, _ argument: String, _ directory: URL) throws -> St
     case "report": return try report(in: directory, fresh: argument == "fresh")
     case "thumbnail": return try thumbnail(of: argument, in: directory)
     case "full-decode": return try fullDecode(of: argument)
+    case "generate-pdf": return try generatePDF(in: directory)
+    case "import-pdf": return try importPDF(in: directory)
+    case "report-pdf": return try reportPDF(in: directory)
     case "einvoice": return try readInvoice()
     default: fail("unknown step \(step)")
     }
@@ -308,6 +353,9 @@ row("thumbnail of a 12 MP photo (512 px)",
 row("thumbnail of a 50 MP photo (512 px)",
     measure("thumbnail", directory.appendingPathComponent("huge-50mp.jpg").path, in: directory),
     target: "bounded memory")
+row("generate a 500-page PDF receipt with Cairo (setup)", measure("generate-pdf", in: directory))
+row("import it as one expense's receipt", measure("import-pdf", in: directory))
+row("report PDF with the 500-page PDF receipt", measure("report-pdf", in: directory), target: "< 30 s")
 row("full decode of the 50 MP photo (comparison)",
     measure("full-decode", directory.appendingPathComponent("huge-50mp.jpg").path, in: directory),
     target: "what the thumbnail avoids")

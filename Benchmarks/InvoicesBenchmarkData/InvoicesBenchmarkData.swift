@@ -109,7 +109,12 @@ public enum FillError: LocalizedError {
 
 /// The 20-line invoice the PDF target is about: some long descriptions that wrap, two tax rates.
 public func twentyLineInvoice(clientID: ClientID?, on day: CalendarDay) -> Invoice {
-    let lines = (0..<20).map { index in
+    invoice(lineCount: 20, clientID: clientID, on: day)
+}
+
+/// An invoice of `lineCount` lines like the 20-line one: every fourth description wraps.
+public func invoice(lineCount: Int, clientID: ClientID?, on day: CalendarDay) -> Invoice {
+    let lines = (0..<lineCount).map { index in
         LineItem(description: index % 4 == 0 ? "\(workItems[index % workItems.count]) — including review rounds, a written summary of the findings and two follow-up calls" : workItems[index % workItems.count],
                  quantity: Decimal(index % 7 + 1), unit: "h", unitPrice: Money(minorUnits: 9_500, currency: .eur),
                  taxRate: index % 5 == 0 ? 7 : 19)

@@ -39,7 +39,7 @@ public struct DateFormatting: Sendable {
     }
 
     public func string(from date: Date, style: Style) -> String {
-        formatter(style).string(from: date)
+        DateFormatterCache.shared.string(from: date, locale: locale, timeZone: timeZone, style: style)
     }
 
     public func shortString(from date: Date) -> String { string(from: date, style: .short) }
@@ -84,5 +84,34 @@ public struct DateFormatting: Sendable {
         formatter.dateStyle = style.foundationStyle
         formatter.timeStyle = .none
         return formatter
+    }
+}
+
+/// Making a DateFormatter costs far more than formatting with one (ICU loads the locale's
+/// patterns each time), and a list formats thousands of dates: one formatter per locale, time
+/// zone and style, used under a lock since DateFormatter is not Sendable.
+private final class DateFormatterCache: @unchecked Sendable {
+    static let shared = DateFormatterCache()
+    private let lock = NSLock()
+    private var formatters: [Key: DateFormatter] = [:]
+
+    private struct Key: Hashable {
+        let locale: String
+        let timeZone: String
+        let style: DateFormatting.Style
+    }
+
+    func string(from date: Date, locale: Locale, timeZone: TimeZone, style: DateFormatting.Style) -> String {
+        let key = Key(locale: locale.identifier, timeZone: timeZone.identifier, style: style)
+        return lock.withLock {
+            if let formatter = formatters[key] { return formatter.string(from: date) }
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.dateStyle = style.foundationStyle
+            formatter.timeStyle = .none
+            formatters[key] = formatter
+            return formatter.string(from: date)
+        }
     }
 }

@@ -141,20 +141,18 @@ struct NumberStyle: Sendable {
     }
 
     private func groupedDigits(_ ascii: [Character]) -> String {
-        let local = ascii.map(localDigit)
-        guard groupingSize > 0, local.count >= groupingSize + minimumGroupingDigits else {
-            return String(local)
+        let grouped = groupingSize > 0 && ascii.count >= groupingSize + minimumGroupingDigits
+        let laterGroups = secondaryGroupingSize > 0 ? secondaryGroupingSize : groupingSize
+        var text = ""
+        for (index, digit) in ascii.enumerated() {
+            // A separator goes where the digits still to come fill whole groups, counted from the right.
+            let following = ascii.count - index
+            if grouped, index > 0, following >= groupingSize, (following - groupingSize) % laterGroups == 0 {
+                text.append(groupingSeparator)
+            }
+            text.append(localDigit(digit))
         }
-        var groups: [ArraySlice<Character>] = []
-        var end = local.count
-        var size = groupingSize
-        while end > 0 {
-            let start = max(0, end - size)
-            groups.append(local[start..<end])
-            end = start
-            if secondaryGroupingSize > 0 { size = secondaryGroupingSize }
-        }
-        return groups.reversed().map { String($0) }.joined(separator: String(groupingSeparator))
+        return text
     }
 
     private func localDigit(_ ascii: Character) -> Character {
@@ -166,10 +164,17 @@ struct NumberStyle: Sendable {
 private final class NumberStyleCache: @unchecked Sendable {
     static let shared = NumberStyleCache()
     private let lock = NSLock()
-    private var styles: [String: NumberStyle] = [:]
+    private var styles: [Key: NumberStyle] = [:]
+
+    /// Hashable parts, not an interpolated string: describing the enum goes through
+    /// reflection, which cost more than the formatting itself.
+    private struct Key: Hashable {
+        let locale: String
+        let kind: NumberStyle.Kind
+    }
 
     func style(for locale: Locale, kind: NumberStyle.Kind) -> NumberStyle {
-        let key = "\(locale.identifier)|\(kind)"
+        let key = Key(locale: locale.identifier, kind: kind)
         lock.lock()
         if let cached = styles[key] {
             lock.unlock()

@@ -35,6 +35,21 @@ import Graphics
         #expect(!text.contains("Café Lisboa"))
     }
 
+    /// A report gives each receipt page a block of its own; the blocks share the receipt's bytes.
+    @Test func pagesOfOnePDFInBlocksOfTheirOwnKeepTheirOrder() throws {
+        let receipt = try Self.receipt()
+        var document = Document()
+        document.blocks = [.heading(Heading("Second first")), .pdfPages(EmbeddedPDF(receipt, pages: [1])),
+                           .heading(Heading("Then the first")), .pdfPages(EmbeddedPDF(receipt, pages: [0]))]
+        let text = try ReadBack(document.renderPDF()).pages.map { $0.text() }.joined(separator: "\n")
+        let second = try #require(text.range(of: "Second receipt page"))
+        let first = try #require(text.range(of: "Café Lisboa receipt"))
+        #expect(second.lowerBound < first.lowerBound)
+
+        document.blocks = [.pdfPages(EmbeddedPDF(receipt, pages: [0])), .pdfPages(EmbeddedPDF(receipt, pages: [2]))]
+        #expect(throws: DocumentError.self) { try document.renderPDF() }
+    }
+
     @Test func aDamagedPDFIsATypedError() {
         var document = Document()
         document.blocks = [.pdfPages(EmbeddedPDF(Data("%PDF-1.5 broken".utf8)))]

@@ -11,6 +11,7 @@ final class CapturedOutput: @unchecked Sendable {
     private var errorLines: [String] = []
 
     var standard: String { lock.withLock { standardLines.joined(separator: "\n") } }
+    var standardWrites: Int { lock.withLock { standardLines.count } }
     var error: String { lock.withLock { errorLines.joined(separator: "\n") } }
 
     var output: InvoicesCommandLine.Output {
@@ -72,6 +73,28 @@ final class CapturedOutput: @unchecked Sendable {
         #expect(rows.map { String($0.prefix(13)) } == ["INV-2024-0002", "INV-2024-0001"])
         let (_, none) = run(["list", "--status", "paid"], fixture)
         #expect(none.standard == "No invoices match.")
+    }
+
+    @Test func aLongListIsWrittenInPiecesAsItIsRead() throws {
+        let fixture = try Fixture()
+        let acme = try fixture.client("Acme Corporation")
+        let yoko = try fixture.client("山田 陽子", currency: .jpy)
+        try fixture.database.transaction {
+            for index in 0..<1_200 {
+                try fixture.invoice(for: index % 2 == 0 ? acme : yoko, issued: "2024-03-01",
+                                    lines: [line(quantity: "1", price: index % 2 == 0 ? "\(index).50" : "\(index * 1_000)",
+                                                 currency: index % 2 == 0 ? .eur : .jpy)])
+            }
+        }
+        let (status, captured) = run(["list", "--sort", "amount"], fixture)
+        #expect(status == 0)
+        #expect(captured.standardWrites > 1, "a long table goes out in more than one write")
+        let lines = captured.standard.components(separatedBy: "\n")
+        #expect(lines.count == 1_202)
+        #expect(lines[0].hasPrefix("Number"))
+        // Sorted by amount, largest first, across both passes; every row ends in the same column.
+        #expect(lines[2].contains("¥1,199,000") && lines.last!.contains("€0.50"))
+        #expect(Set(lines.dropFirst(2).map(TextTable.width)).count == 1)
     }
 
     @Test func anEmptyDatabaseSaysSo() throws {

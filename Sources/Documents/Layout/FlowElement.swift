@@ -76,13 +76,9 @@ struct LayoutMemo: Sendable {
         let width: Double
     }
 
-    struct EmbeddedPage: Sendable {
-        let page: Int
-        let size: Size
-    }
-
     var images: [Int: ImageInfo] = [:]
-    var pdfPages: [Int: [EmbeddedPage]] = [:]
+    /// Every page's size, per embedded PDF source.
+    var pdfPageSizes: [Int: [Size]] = [:]
     var columnWidths: [WidthKey: [Double]] = [:]
 }
 
@@ -92,7 +88,7 @@ struct Flattener {
     var elements: [FlowElement] = []
     var memo: LayoutMemo
     private var nextImageID = 0
-    private var nextPDFID = 0
+    private var pdfIDs: [PDFBytes: Int] = [:]
 
     init(memo: LayoutMemo) {
         self.memo = memo
@@ -118,11 +114,13 @@ struct Flattener {
             if memo.images[id] == nil { memo.images[id] = try Self.probe(image.source) }
             elements.append(.image(image, id: id))
         case .pdfPages(let pdf):
-            let id = nextPDFID
-            nextPDFID += 1
-            if memo.pdfPages[id] == nil { memo.pdfPages[id] = try Self.pages(of: pdf) }
-            for page in memo.pdfPages[id] ?? [] {
-                elements.append(.pdfPage(pdf, sourceID: id, page: page.page, size: page.size))
+            let id = try sourceID(of: pdf)
+            let sizes = memo.pdfPageSizes[id] ?? []
+            for page in pdf.pages ?? Array(sizes.indices) {
+                guard sizes.indices.contains(page) else {
+                    throw DocumentError.embeddedPDF(.pageOutOfRange(index: page, pageCount: sizes.count))
+                }
+                elements.append(.pdfPage(pdf, sourceID: id, page: page, size: sizes[page]))
             }
         case .chart(let chart):
             elements.append(.chart(chart))
@@ -174,17 +172,35 @@ struct Flattener {
         }
     }
 
-    private static func pages(of pdf: EmbeddedPDF) throws(DocumentError) -> [LayoutMemo.EmbeddedPage] {
-        do {
-            let document = try PDFDocument(data: pdf.data)
-            let indices = pdf.pages ?? Array(0..<document.pageCount)
-            var pages: [LayoutMemo.EmbeddedPage] = []
-            for index in indices {
-                pages.append(LayoutMemo.EmbeddedPage(page: index, size: try document.page(at: index).size))
+    /// Blocks that embed the same bytes (a receipt's pages, one block each) share one source
+    /// id, so the PDF is parsed once here for its page sizes and once by the drawing pass,
+    /// which keeps it open while its pages follow one another (not once per page).
+    private mutating func sourceID(of pdf: EmbeddedPDF) throws(DocumentError) -> Int {
+        let bytes = PDFBytes(pdf.data)
+        if let id = pdfIDs[bytes] { return id }
+        let id = pdfIDs.count
+        pdfIDs[bytes] = id
+        if memo.pdfPageSizes[id] == nil {
+            do {
+                let document = try PDFDocument(data: pdf.data)
+                memo.pdfPageSizes[id] = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
+            } catch {
+                throw DocumentError.embeddedPDF(error)
             }
-            return pages
-        } catch {
-            throw DocumentError.embeddedPDF(error)
         }
+        return id
+    }
+}
+
+/// Which bytes a `Data` holds, by where they are: copies of one `Data` share their storage, so
+/// this tells a receipt's pages apart from another receipt's without hashing megabytes.
+/// Valid while the document holds the data.
+private struct PDFBytes: Hashable {
+    let address: UnsafeRawPointer?
+    let count: Int
+
+    init(_ data: Data) {
+        address = data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        count = data.count
     }
 }

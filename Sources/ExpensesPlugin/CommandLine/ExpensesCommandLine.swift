@@ -46,7 +46,10 @@ public enum ExpensesCommandLine {
             case "list":
                 guard rest.isEmpty else { throw UsageError.unexpected(rest[0]) }
                 let repository = try ExpenseRepository(database: database, receipts: receipts)
-                output.write(tripTable(try repository.tripSummaries()))
+                // Both passes of the table read the same snapshot.
+                try database.transaction(.deferred) {
+                    try writeTripTable({ try repository.forEachTripSummary($0) }, write: output.write)
+                }
                 return 0
             case "export":
                 let parsed = try NamedOutput(rest, takesTraveller: false)
@@ -87,27 +90,32 @@ public enum ExpensesCommandLine {
             .joined(separator: "\n")
     }
 
-    /// The trip list as aligned columns: name, dates, total, number of expenses.
-    static func tripTable(_ summaries: [TripSummary], moneyFormatter: MoneyFormatter = MoneyFormatter(),
-                          locale: Locale = UserLocale.time) -> String {
-        guard !summaries.isEmpty else { return tr("No trips yet.") + "\n" }
-        let header = [tr("Name"), tr("Dates"), tr("Total"), tr("Expenses")]
-        let rows = summaries.map { summary in
+    /// The trip list as aligned columns: name, dates, total, number of expenses. Written as the
+    /// rows are read, so memory stays flat: `forEach` runs twice, first to find the widths.
+    static func writeTripTable(_ forEach: ((TripSummary) -> Void) throws -> Void, moneyFormatter: MoneyFormatter = MoneyFormatter(),
+                               locale: Locale = UserLocale.time, write: @escaping (String) -> Void) rethrows {
+        func cells(_ summary: TripSummary) -> [String] {
             [summary.trip.name, summary.trip.days.formatted(.medium, locale: locale),
              moneyFormatter.string(from: summary.total), String(summary.expenseCount)]
         }
-        let widths = (0..<header.count).map { column in
-            ([header] + rows).map { $0[column].count }.max() ?? 0
+        var table = TextTable(header: [tr("Name"), tr("Dates"), tr("Total"), tr("Expenses")], rightAligned: [2, 3])
+        var isEmpty = true
+        try forEach { summary in
+            table.fit(cells(summary))
+            isEmpty = false
         }
-        let rightAligned: Set<Int> = [2, 3]
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return rightAligned.contains(column) ? padding + cell : cell + padding
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }
-        let ruler = widths.map { String(repeating: "-", count: $0) }
-        return ([line(header), line(ruler)] + rows.map(line)).joined(separator: "\n") + "\n"
+        guard !isEmpty else { return write(tr("No trips yet.") + "\n") }
+        var lines = ChunkedLines { write($0 + "\n") }
+        table.headerLines.forEach { lines.append($0) }
+        try forEach { lines.append(table.line(cells($0))) }
+        lines.flush()
+    }
+
+    static func tripTable(_ summaries: [TripSummary], moneyFormatter: MoneyFormatter = MoneyFormatter(),
+                          locale: Locale = UserLocale.time) -> String {
+        var text = ""
+        writeTripTable({ summaries.forEach($0) }, moneyFormatter: moneyFormatter, locale: locale) { text += $0 }
+        return text
     }
 }
 

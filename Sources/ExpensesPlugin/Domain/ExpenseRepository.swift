@@ -93,19 +93,24 @@ public final class ExpenseRepository: Sendable {
     /// the latest first. `search` keeps those whose name or purpose contains it, ignoring
     /// case and accents ("zurich" finds "Zürich").
     public func tripSummaries(matching search: String = "") throws -> [TripSummary] {
+        var summaries: [TripSummary] = []
+        try forEachTripSummary(matching: search) { summaries.append($0) }
+        return summaries
+    }
+
+    /// The same rows handed to `body` as SQLite reads them, so a long list is never held at once.
+    public func forEachTripSummary(matching search: String = "", _ body: (TripSummary) throws -> Void) throws {
         let sql = "SELECT t.id, t.name, t.start_date, t.end_date, t.purpose, t.currency, "
             + "coalesce(sum(e.converted_minor), 0) AS total, count(e.id) AS expense_count "
             + "FROM expenses_trip t LEFT JOIN expenses_expense e ON e.trip_id = t.id "
             + "GROUP BY t.id ORDER BY t.start_date DESC, t.end_date DESC, t.name_key"
         let needle = search.trimmingCharacters(in: .whitespacesAndNewlines)
-        var summaries: [TripSummary] = []
         try database.query(sql) { row in
             let trip = try Self.trip(from: row)
             if !needle.isEmpty, !Self.contains(trip.name, needle), !Self.contains(trip.purpose, needle) { return }
-            summaries.append(TripSummary(trip: trip, total: Money(minorUnits: try row["total"], currency: trip.currency),
-                                         expenseCount: try row["expense_count"]))
+            try body(TripSummary(trip: trip, total: Money(minorUnits: try row["total"], currency: trip.currency),
+                                 expenseCount: try row["expense_count"]))
         }
-        return summaries
     }
 
     /// Deletes the trip and its expenses at once, and returns what is needed to undo it.

@@ -112,6 +112,14 @@ extension InvoiceRepository {
         return try database.query(sql, named: bindings).map { try Self.summary($0, today: today) }
     }
 
+    /// Every matching row, handed to `body` as SQLite reads it, so a long list is never held
+    /// at once; in list order unless `ordered` is false (then SQLite skips the sort).
+    public func forEachInvoiceSummary(matching query: InvoiceListQuery = InvoiceListQuery(), today: CalendarDay = .today(),
+                                      ordered: Bool = true, _ body: (InvoiceSummary) throws -> Void) throws {
+        let (sql, bindings) = Self.listSQL(columns: Self.summaryColumns, query: query, today: today, paged: false, ordered: ordered)
+        try database.query(sql, named: bindings) { row in try body(try Self.summary(row, today: today)) }
+    }
+
     /// The rows for `ids`, in the order given; ids that no longer exist are left out.
     public func summaries(for ids: [InvoiceID], today: CalendarDay = .today()) throws -> [InvoiceSummary] {
         guard !ids.isEmpty else { return [] }
