@@ -123,7 +123,7 @@ let package = Package(
         ], path: "Benchmarks/InvoicesUIBenchmark"),
         // The release binary's commands as whole processes: lists, and invoice PDFs next to Typst.
         .executableTarget(name: "CommandLineBenchmark", dependencies: [
-            "InvoicesBenchmarkData", "InvoicesPlugin", "ExpensesPlugin", "BillfoldCore", "Storage",
+            "InvoicesBenchmarkData", "InvoicesPlugin", "ExpensesPlugin", "BillfoldCore", "Storage", "Licensing", "Plans",
         ], path: "Benchmarks/CommandLineBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
         .testTarget(name: "ExpensesPluginTests", dependencies: [

@@ -3,7 +3,7 @@
 // 20, 1 000 and 10 000 lines next to Typst (PyPI `typst`) rendering the same content in the same
 // run. Prints a table with the targets.
 //
-//   swift build -c release --product billfold
+//   swift build -c release -Xswiftc -DBILLFOLD_TEST_KEYS --product billfold
 //   swift run -c release command-line-benchmark [--binary .build/release/billfold] [--runs 5]
 //                                                [--keep DIR] [--no-typst]
 //
@@ -13,6 +13,8 @@ import BillfoldCore
 import ExpensesPlugin
 import Foundation
 import InvoicesBenchmarkData
+import Licensing
+import Plans
 import InvoicesPlugin
 import Storage
 
@@ -189,6 +191,22 @@ environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
 environment["LANG"] = "en_US.UTF-8"
 environment["LC_ALL"] = nil
 environment["BILLFOLD_DATABASE"] = nil
+
+// PDF export is Billfold Pro's: a licence signed with a key made for this run, which a release
+// build compiled with -DBILLFOLD_TEST_KEYS trusts (a plain release build never does).
+do {
+    let key = try LicenseSigningKey.generate()
+    let licence = try License(id: "benchmark", licenseeName: "Benchmark", licenseeEmail: "benchmark@example.com",
+                              plan: .lifetime, issuedAt: Date(timeIntervalSinceNow: -86_400), expiresAt: nil,
+                              features: Set(Feature.allCases))
+    let configFolder = directory.appendingPathComponent("config/billfold")
+    try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
+    try Data(SignedLicense(signing: licence, with: key).armoredText.utf8)
+        .write(to: configFolder.appendingPathComponent("license." + LicenseVerifier.fileExtension))
+    environment["BILLFOLD_TEST_LICENSE_PUBLIC_KEY"] = key.publicKey.base64
+} catch {
+    fail("Could not make the benchmark's licence: \(error)")
+}
 
 struct Measured {
     var operation: String
