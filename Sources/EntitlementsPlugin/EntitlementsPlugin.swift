@@ -38,6 +38,8 @@ public final class BillfoldPro: Plugin {
         self.clock = clock
     }
 
+    public nonisolated static var commands: [CommandLineCommand] { [LicenseCommand.command] }
+
     /// The installed licence's plan, checked against the trusted key as the window does.
     public static func commandLinePlan() -> EntitlementStatus? {
         LicenseStore(directory: AppPaths.configDirectory, publicKey: TrustedKey.current, clock: { Date() }).status

@@ -25,9 +25,9 @@ public enum ExpensesCommandLine {
     /// One line per form for `billfold --help`: the form, then what it does.
     public static var usageLines: [String] {
         [
-            "trip list                                              " + tr("List trips with their dates, totals and expense counts"),
-            "trip report NAME --output FILE.pdf|- [--traveller NAME]" + tr("Write the reimbursement report of a trip as PDF"),
-            "trip export NAME --output FILE.csv|-                   " + tr("Write a trip's expenses as CSV"),
+            "trip list                                                " + tr("List trips with their dates, totals and expense counts"),
+            "trip report NAME --output FILE.pdf|- [--traveller NAME]  " + tr("Write the reimbursement report of a trip as PDF"),
+            "trip export NAME --output FILE.csv|-                     " + tr("Write a trip's expenses as CSV"),
         ]
     }
 

@@ -1,0 +1,28 @@
+import BillfoldCore
+import Foundation
+import Licensing
+import Plans
+import PluginAPI
+
+/// `billfold license status`: the plan the installed licence gives, in the Billfold Pro page's words.
+enum LicenseCommand {
+    static let command = CommandLineCommand(name: "license", usage: ["license status"]) { arguments, environment in
+        guard arguments == ["status"] else {
+            environment.complain(tr("Usage: billfold license status"))
+            return 2
+        }
+        let licenceFile = AppPaths.configDirectory.appendingPathComponent("license." + LicenseVerifier.fileExtension)
+        let presentation = ProStatusPresentation(status: environment.plan(),
+                                                 hasLicenseFile: FileManager.default.fileExists(atPath: licenceFile.path))
+        FileHandle.standardOutput.write(Data((text(of: presentation) + "\n").utf8))
+        return 0
+    }
+
+    /// The plan's name on the first line, then what it means and the licence's facts.
+    static func text(of presentation: ProStatusPresentation) -> String {
+        var lines = [presentation.title, presentation.summary]
+        if let problem = presentation.problem { lines.append(problem) }
+        lines += presentation.facts.map { String(format: tr("%@: %@"), $0.title, $0.value) }
+        return lines.joined(separator: "\n")
+    }
+}
