@@ -5,10 +5,12 @@ import Testing
 
 /// GTK needs a display; without one a suite with this trait is skipped, saying why.
 /// The app's schema is made available first: GLib reads the schema folders once, when settings
-/// are first used, and GTK may use them as it starts.
+/// are first used, and GTK may use them as it starts. Under Xvfb GL is software-emulated and
+/// slow, so GTK draws with Cairo unless the environment chose a renderer.
 public let needsDisplay = Testing.ConditionTrait.enabled("needs a display (run under xvfb-run)") {
     await MainActor.run {
         TestSettings.prepare()
+        setenv("GSK_RENDERER", "cairo", 0)
         return Display.open()
     }
 }
