@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore", "PDFInspection"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection", "Plans"]),
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection", "Plans", "ExpensesPlugin"]),
         .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData", "Plans"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // The fill both invoices benchmarks use, and the one that times the page in a real window.

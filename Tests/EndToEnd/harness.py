@@ -90,9 +90,32 @@ class App:
             "LC_ALL": language,
         })
         env.update(extra_env or {})
-        self.process = subprocess.Popen([self.binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.env = env
+        self._launch()
+
+    def _launch(self):
+        self.process = subprocess.Popen([self.binary], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         self.node = wait_until(self._find_application, timeout=20, message="Billfold to appear on the accessibility bus")
         self.window = wait_until(lambda: self.node.child(roleName="frame", retry=False), message="the main window")
+
+    def stop(self):
+        """Ends the app, keeping its data for the next start."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        wait_until(lambda: not any(a.name == "billfold" for a in root.applications()), message="Billfold to leave the bus")
+
+    def restart(self):
+        self.stop()
+        self._launch()
+
+    def command(self, *arguments):
+        """Runs `billfold ARGUMENTS…` on the same data, as a person would in a terminal."""
+        return subprocess.run([self.binary, *arguments], env=self.env, capture_output=True, text=True)
+
+    @property
+    def database(self):
+        return os.path.join(self.env["XDG_DATA_HOME"], "billfold", "billfold.sqlite3")
 
     def _find_application(self):
         for application in root.applications():
