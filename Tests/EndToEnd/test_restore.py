@@ -44,7 +44,16 @@ def test_restore_a_backup_after_the_library_was_emptied(app):
     app.restart()
     dialog = restore_dialog(app)
     press(in_window(dialog, "push button", "Restore Backup"))
+    wait_until(lambda: next((node for node in app.window.findChildren(
+        lambda n: n.roleName == "label" and (n.name or "").startswith("Backup restored."), showingOnly=False)), None),
+        timeout=20, message="the toast saying the backup was restored")
+    # The window reads the restored library: the invoice is listed again.
     app.find("list item", "Invoices").click()
-    wait_until(lambda: in_window(app.window, "label", "Acme & Sons"), timeout=20, message="the restored invoice")
+    wait_until(lambda: next((node for node in app.window.findChildren(
+        lambda n: "Acme & Sons" in (n.name or ""), showingOnly=False) if node.size[0] > 0), None),
+        message="the restored invoice in the list")
+    listed = app.command("invoice", "list")
+    if "Acme & Sons" not in listed.stdout:
+        raise TestFailure(f"the restored library lacks the invoice: {listed.stdout!r} {listed.stderr!r}")
     if not glob.glob(app.database + ".before-restore-*"):
         raise TestFailure("the file the backup replaced was not kept")
