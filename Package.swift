@@ -53,22 +53,23 @@ let package = Package(
         .target(name: "Plans", dependencies: ["BillfoldCore"]),
 
         // The plugin contract and the shared UI.
-        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit", "Plans"]),
-        .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore", "Plans"]),
+        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit", "Plans", "GObjectCore"]),
+        .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore", "Plans", "Graphics", "GObjectCore"]),
 
         // Plugins: they know the layers above, never each other nor the shell.
-        .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit"]),
+        .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore"]),
         .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing", "Plans"]),
-        // Its Domain folder imports only Foundation, BillfoldCore and Storage, so it runs without a display.
-        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans"]),
+        // Its Domain folder imports no GTK (Foundation, BillfoldCore, Plans, Storage, Documents), so it runs without a display.
+        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans", "GObjectCore"]),
         .target(name: "ExpensesPlugin", dependencies: [
-            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf",
+            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf", "GObjectCore",
         ]),
 
         // Shell.
         .executableTarget(name: "Billfold", dependencies: [
             "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
-            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin", "Plans"]),
+            "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin", "Plans",
+        ]),
 
         // Vendor tool: makes the signing key pair and issues licences.
         .executableTarget(name: "LicenseTool", dependencies: ["Licensing", "BillfoldCore", "Plans"]),
@@ -84,16 +85,17 @@ let package = Package(
         .target(name: "PDFInspection", path: "Tests/Support/PDFInspection", exclude: ["inspect_pdf.py"]),
         .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI", "Storage"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
-        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport"]),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport", "CGtk"]),
         .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport", "SeededRandom"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool", "SeededRandom", "Plans"]),
         .testTarget(name: "EntitlementsPluginTests", dependencies: [
             "EntitlementsPlugin", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
-            "TestSupport", "Plans"]),
+            "TestSupport", "Plans",
+        ]),
 
         // Data core: tests, the child process the crash test kills, and the benchmark.
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "SeededRandom"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "StorageCrashWriter", "SeededRandom", "CSQLite"]),
         .executableTarget(name: "StorageCrashWriter", dependencies: ["Storage"],
                           path: "Tests/Support/StorageCrashWriter"),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore", "SeededRandom"]),

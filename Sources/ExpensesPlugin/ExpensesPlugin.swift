@@ -16,7 +16,7 @@ public final class Expenses: Plugin {
     public init() { receiptStore = nil }
 
     /// For tests: receipts in `receiptStore` instead of the user's data directory.
-    public init(receiptStore: ReceiptStore) { self.receiptStore = receiptStore }
+    package init(receiptStore: ReceiptStore) { self.receiptStore = receiptStore }
 
     public var info: PluginInfo {
         PluginInfo(id: "expenses", name: tr("Expenses"),

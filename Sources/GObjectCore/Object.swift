@@ -110,7 +110,7 @@ open class Object {
 
 /// Watches a GObject's finalization without keeping it alive; for tests and leak checks.
 @MainActor
-public final class FinalizationProbe {
+package final class FinalizationProbe {
     private final class Flag { var finalized = false; var thread: gint64 = 0 }
     /// The main actor's thread, where the probe is made.
     private let mainActorThread = bf_thread_id()
@@ -118,7 +118,7 @@ public final class FinalizationProbe {
 
     private let watched: UnsafeMutableRawPointer
 
-    public init(watching object: Object) {
+    package init(watching object: Object) {
         watched = object.rawPointer
         let data = Unmanaged.passRetained(flag).toOpaque()
         g_object_weak_ref(object.objectPointer, { data, _ in
@@ -129,11 +129,11 @@ public final class FinalizationProbe {
         }, data)
     }
 
-    public var isFinalized: Bool { flag.finalized }
+    package var isFinalized: Bool { flag.finalized }
     /// Whether this probe watches `object` (compared by address, so only while it lives).
-    public func watches(_ object: Object) -> Bool { !flag.finalized && watched == object.rawPointer }
+    package func watches(_ object: Object) -> Bool { !flag.finalized && watched == object.rawPointer }
     /// Whether finalization ran on the main actor's thread, where GTK objects must die.
-    public var wasFinalizedOnMainActor: Bool { flag.finalized && flag.thread == mainActorThread }
+    package var wasFinalizedOnMainActor: Bool { flag.finalized && flag.thread == mainActorThread }
 }
 
 /// Untyped views of the pointers C constructors return, for `init(adopting:)`. GTK

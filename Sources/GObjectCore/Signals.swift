@@ -48,9 +48,9 @@ public final class SignalHandler {
 
 /// Counts the Swift closures connected to signals and not yet released; tests use it to prove
 /// that a widget's handlers die with it. Safe to read from any thread.
-public enum SignalClosureCounter {
+package enum SignalClosureCounter {
     private static let count = Atomic<Int>(0)
-    public static var live: Int { count.load(ordering: .relaxed) }
+    package static var live: Int { count.load(ordering: .relaxed) }
     static func retain() { count.add(1, ordering: .relaxed) }
     static func release() { count.subtract(1, ordering: .relaxed) }
 }

@@ -42,7 +42,7 @@ public final class FileDropTarget: Object {
     /// Delivers the file at `path` as a drop from the file manager would; returns whether it was
     /// taken. For tests, which cannot drag.
     @discardableResult
-    public func deliver(fileAt path: String) -> Bool {
+    package func deliver(fileAt path: String) -> Bool {
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         return bf_drop_target_emit_file(rawPointer, file, 0, 0) != 0

@@ -48,7 +48,7 @@ public final class ScrollController: Object {
     /// Delivers a scroll as the pointer would, with or without Ctrl; returns whether it was used.
     /// For tests, which cannot hold a key and turn a wheel.
     @discardableResult
-    public func deliver(dx: Double = 0, dy: Double, control: Bool) -> Bool {
+    package func deliver(dx: Double = 0, dy: Double, control: Bool) -> Bool {
         simulatedControl = control
         defer { simulatedControl = nil }
         return bf_scroll_controller_emit(rawPointer, dx, dy) != 0

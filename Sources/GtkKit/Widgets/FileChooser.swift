@@ -57,7 +57,7 @@ public final class FileChooser: Object {
 
     /// Chooses `path` (or cancels, for `nil`) as the user would. For tests, which cannot click
     /// in the desktop's chooser.
-    public func respond(selecting path: String?) {
+    package func respond(selecting path: String?) {
         guard let path else {
             bf_native_dialog_emit_response(rawPointer, GTK_RESPONSE_CANCEL.rawValue)
             return

@@ -1,5 +1,4 @@
 import BillfoldCore
-import CGtk
 import Foundation
 import GObjectCore
 import GtkKit
