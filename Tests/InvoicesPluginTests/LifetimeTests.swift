@@ -2,6 +2,7 @@ import BillfoldCore
 import GObjectCore
 import GtkKit
 import Testing
+import TestSupport
 @testable import InvoicesPlugin
 
 /// Swift state tied to a widget lives exactly as long as the widget: rows across searches, and
@@ -46,59 +47,38 @@ extension InvoicesPageTests {
         #expect(alive == page.listView.rowWidgetCount)
     }
 
-    /// Opens a dialog, types into it, closes it as Cancel does, and requires the window, its
-    /// wrapper and every handler it connected to be gone once nothing else holds them.
-    func expectGoneAfterUse(_ open: () throws -> Window?, type: (Window) -> Void) throws {
-        let handlersBefore = SignalClosureCounter.live
-        var probe: FinalizationProbe?
-        weak var opened: Window?
-        do {
-            let dialog = try #require(try open())
-            #expect(dialog.isVisible)
-            type(dialog)
-            probe = FinalizationProbe(watching: dialog)
-            opened = dialog
-            dialog.close()
-        }
-        let finalized = MainLoop.run(until: { probe?.isFinalized == true }, timeout: 5)
-        #expect(finalized)
-        #expect(probe?.wasFinalizedOnMainActor == true)
-        #expect(opened == nil)
-        #expect(SignalClosureCounter.live == handlersBefore)
-    }
-
     @Test func everyInvoicesDialogIsFreedAfterTypingAndCancel() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         _ = try showInvoice(on: page, repository)
 
-        try expectGoneAfterUse({
+        try expectFreedAfterUse({
             page.detail.paymentButton.click()
             return page.detail.paymentDialog
-        }, type: { window in
+        }, use: { window in
             let dialog = window as! PaymentDialog
             dialog.amountRow.text = "7x"
             dialog.dateRow.text = "7x"
             dialog.noteRow.text = "7x"
         })
-        try expectGoneAfterUse({
+        try expectFreedAfterUse({
             page.newInvoice()
             return page.editor
-        }, type: { window in
+        }, use: { window in
             let editor = window as! InvoiceEditor
             editor.lineEditors[0].descriptionView.text = "7x"
             editor.lineEditors[0].priceEntry.text = "7x"
         })
-        try expectGoneAfterUse({
+        try expectFreedAfterUse({
             page.openClients()
             return page.clientsWindow
-        }, type: { _ in })
+        }, use: { _ in })
         page.newInvoice()
         let editor = try #require(page.editor)
-        try expectGoneAfterUse({
+        try expectFreedAfterUse({
             editor.newClientButton.click()
             return editor.clientEditor
-        }, type: { window in
+        }, use: { window in
             let client = window as! ClientEditor
             client.nameRow.text = "7x"
             client.emailRow.text = "7x"

@@ -1,0 +1,26 @@
+import GObjectCore
+import GtkKit
+import Testing
+
+/// Opens a window, lets `use` type into it, closes it as Cancel does, and requires the window,
+/// its wrapper and every handler it connected to be gone once nothing but GTK held them.
+@MainActor
+public func expectFreedAfterUse(_ open: () throws -> Window?, use: (Window) -> Void,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let handlersBefore = SignalClosureCounter.live
+    var probe: FinalizationProbe?
+    weak var opened: Window?
+    do {
+        let window = try #require(try open(), sourceLocation: sourceLocation)
+        #expect(window.isVisible, sourceLocation: sourceLocation)
+        use(window)
+        probe = FinalizationProbe(watching: window)
+        opened = window
+        window.close()
+    }
+    let finalized = MainLoop.run(until: { probe?.isFinalized == true }, timeout: 5)
+    #expect(finalized, sourceLocation: sourceLocation)
+    #expect(probe?.wasFinalizedOnMainActor == true, sourceLocation: sourceLocation)
+    #expect(opened == nil, sourceLocation: sourceLocation)
+    #expect(SignalClosureCounter.live == handlersBefore, sourceLocation: sourceLocation)
+}
