@@ -1,33 +1,31 @@
 import BillfoldCore
 import PluginAPI
+import Storage
 
 extension ExpensesCommandLine {
     /// `billfold trip …` for the shell: the plugin's `commands` returns `[ExpensesCommandLine.shellCommand]`.
-    /// Receipts are read from `AppPaths.receiptsDirectory`; scaled copies go to the cache directory.
     public static let shellCommand = CommandLineCommand(name: command, usage: usageLines) { arguments, environment in
-        do {
-            let database = try environment.database()
-            return run(arguments: arguments, database: database,
-                       receipts: ReceiptStore(directory: AppPaths.receiptsDirectory,
-                                              cacheDirectory: AppPaths.cacheDirectory.appendingPathComponent("receipts")))
-        } catch {
-            environment.complain(error.localizedDescription)
-            return 1
-        }
+        withLibrary(environment) { run(arguments: arguments, database: $0, receipts: $1) }
     }
 }
 
 extension ExpenseImportCommand {
-    /// `billfold expense …` for the shell, with receipts in `AppPaths.receiptsDirectory`.
+    /// `billfold expense …` for the shell.
     public static let shellCommand = CommandLineCommand(name: command, usage: usageLines) { arguments, environment in
-        do {
-            let database = try environment.database()
-            return run(arguments: arguments, database: database,
-                       receipts: ReceiptStore(directory: AppPaths.receiptsDirectory,
-                                              cacheDirectory: AppPaths.cacheDirectory.appendingPathComponent("receipts")))
-        } catch {
-            environment.complain(error.localizedDescription)
-            return 1
-        }
+        withLibrary(environment) { run(arguments: arguments, database: $0, receipts: $1) }
+    }
+}
+
+/// Runs a command on the user's library: the database, and receipts read from
+/// `AppPaths.receiptsDirectory` with scaled copies in the cache directory. A library that cannot
+/// be opened is reported, with exit status 1.
+private func withLibrary(_ environment: CommandLineEnvironment, _ body: (Database, ReceiptStore) -> Int32) -> Int32 {
+    do {
+        let database = try environment.database()
+        return body(database, ReceiptStore(directory: AppPaths.receiptsDirectory,
+                                           cacheDirectory: AppPaths.cacheDirectory.appendingPathComponent("receipts")))
+    } catch {
+        environment.complain(error.localizedDescription)
+        return 1
     }
 }
