@@ -99,6 +99,19 @@ public enum DatabaseError: Error, LocalizedError, Equatable, Sendable {
     /// True when a UNIQUE, NOT NULL, CHECK or FOREIGN KEY constraint refused the change.
     public var isConstraintViolation: Bool { sqliteCode == SQLITE_CONSTRAINT }
 
+    /// What happened, without the advice on how to restore: for the window, which lists the
+    /// backups itself. Other cases say the same as `errorDescription`.
+    public var problemDescription: String {
+        switch self {
+        case .corrupt(let path, let details):
+            return String(format: tr("The database file %@ is damaged (%@)."), path, details)
+        case .emptyFile(let path):
+            return String(format: tr("The database file %@ is empty (0 bytes), although backups of it exist."), path)
+        default:
+            return errorDescription ?? ""
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .sqlite(let code, let message, _):

@@ -71,7 +71,7 @@ final class MainWindow {
 
     private func offerRestore(after error: any Error, summaries: Result<[BackupSummary], any Error>) {
         let backups = (try? summaries.get()) ?? []
-        var body = error.localizedDescription
+        var body = (error as? DatabaseError)?.problemDescription ?? error.localizedDescription
         if case .failure(let listing) = summaries {
             body += "\n\n" + listing.localizedDescription
         } else if backups.isEmpty {
