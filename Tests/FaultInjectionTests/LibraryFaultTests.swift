@@ -357,6 +357,13 @@ import Testing
         let changed = try library.run(["check"])
         #expect(changed.status == 1)
         #expect(changed.errors == "The receipt file \(file.path) has changed since it was attached.\n1 problem found.\n")
+        // There but unreadable is said as such, not as missing.
+        try bytes.write(to: file)
+        try library.handOver()
+        chmod(file.path, 0)
+        let unreadable = try library.run(["check"])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.errors == "The receipt file \(file.path) could not be read: permission denied (the file or its folder is read-only).\n1 problem found.\n")
         try FileManager.default.removeItem(at: file)
         let missing = try library.run(["check"])
         #expect(missing.status == 1)

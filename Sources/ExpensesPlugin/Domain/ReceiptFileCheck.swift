@@ -15,8 +15,15 @@ enum ReceiptFileCheck {
                 return
             }
             let url = store.url(for: reference)
-            guard let actual = try? digestOfFile(url) else {
+            let actual: String
+            switch digestOfFile(url) {
+            case .success(let digest):
+                actual = digest
+            case .failure(.missing):
                 problems.append(String(format: tr("The receipt file %@ is missing."), url.path))
+                return
+            case .failure(.unreadable(let reason)):
+                problems.append(String(format: tr("The receipt file %@ could not be read: %@."), url.path, reason))
                 return
             }
             if actual != reference.digest {
@@ -26,11 +33,25 @@ enum ReceiptFileCheck {
         return problems
     }
 
-    private static func digestOfFile(_ url: URL) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+    private enum ReadProblem: Error {
+        case missing
+        /// A file that is there but cannot be read (a permission, a disk error) is not "missing".
+        case unreadable(reason: String)
+    }
+
+    private static func digestOfFile(_ url: URL) -> Result<String, ReadProblem> {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failure(code == ENOENT ? .missing : .unreadable(reason: FileProblem.reason(errno: code)))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let hasher = SHA256Hasher()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
-        return hasher.finish()
+        do {
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }
+        } catch {
+            return .failure(.unreadable(reason: error.localizedDescription))
+        }
+        return .success(hasher.finish())
     }
 }
