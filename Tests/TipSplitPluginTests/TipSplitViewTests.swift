@@ -1,4 +1,5 @@
 import BillfoldCore
+import CGtk
 import Foundation
 import GObjectCore
 import GtkKit
@@ -59,15 +60,72 @@ struct TipSplitViewTests {
         #expect(view.customSpin.value == 10)
     }
 
-    @Test func resetClearsTheBillButKeepsTheTip() {
-        let view = makeView()
-        view.billRow.text = "55"
+    @Test func resetStartsAgainButKeepsTheChosenCurrency() async {
+        let settings = TestSettings.make()
+        settings?.set("tipsplit-currency", "USD")
+        let view = TipSplitView(settings: settings, backButton: Label(""))
+        _ = await MainLoop.wait(until: { view.currencies.count == Currency.all.count })
+        view.currencyRow.selectedIndex = view.currencies.firstIndex(of: Currency(code: "JPY")!)
+        view.billRow.text = "5500"
+        view.preTaxSwitch.isActive = true
+        view.taxRow.text = "500"
         view.setTipPercent(18)
         view.partySpin.value = 4
         view.reset()
         #expect(view.billRow.text == "")
+        #expect(view.taxRow.text == "")
+        #expect(!view.preTaxSwitch.isActive)
         #expect(view.partySpin.value == 1)
-        #expect(view.tipPercent == 18)
+        #expect(view.tipPercent == 15)
+        #expect(view.presetButtons[1].isActive)
+        #expect(settings?.string("tipsplit-tip-percent") == "15")
+        #expect(view.selectedCurrency?.code == "JPY")
+        #expect(!view.sharesGroup.isVisible)
+    }
+
+    @Test func eachPersonsShareIsListed() {
+        let view = makeView()
+        view.billRow.text = "100"
+        view.setTipPercent(10)
+        view.partySpin.value = 3
+        #expect(view.sharesGroup.isVisible)
+        #expect(view.shareRows.map(\.row.title) == ["Person 1", "Person 2", "Person 3"])
+        let dollars = { (cents: Int64) in MoneyFormatter().string(from: Money(minorUnits: cents, currency: Currency(code: "USD")!)) }
+        #expect(view.shareRows.map(\.amount.text) == [3_667, 3_667, 3_666].map(dollars))
+        view.partySpin.value = 2
+        #expect(view.shareRows.map(\.amount.text) == [5_500, 5_500].map(dollars))
+        view.partySpin.value = 1
+        #expect(!view.sharesGroup.isVisible)
+    }
+
+    @Test func anErrorAppearsUnderItsFieldWithoutMovingTheRest() {
+        let view = makeView()
+        let before = naturalHeight(view.widget)
+        view.billRow.text = "12x"
+        #expect(view.billError.isVisible)
+        #expect(view.billError.isInside(view.billRow) == false)
+        #expect(naturalHeight(view.widget) == before)
+    }
+
+    @Test func aWheelOverTheSliderScrollsThePageAndKeepsTheTip() async {
+        let view = makeView()
+        let window = AdwaitaWindow()
+        window.content = view.widget
+        window.setDefaultSize(width: 400, height: 300)
+        window.present()
+        _ = await MainLoop.wait(until: { view.scroller.verticalAdjustment.maximumValue > 0 })
+        let tip = view.tipPercent
+        #expect(view.sliderScrolling.deliver(dy: 1, control: false))
+        #expect(view.tipPercent == tip)
+        #expect(view.customSlider.value == 15)
+        #expect(view.scroller.verticalAdjustment.value > 0)
+        window.destroy()
+    }
+
+    private func naturalHeight(_ widget: Widget) -> Int {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(widget.widgetPointer, GTK_ORIENTATION_VERTICAL, 400, &minimum, &natural, nil, nil)
+        return Int(natural)
     }
 
     @Test func everyCurrencyIsListedOnceTheWindowIsIdle() async {
@@ -107,5 +165,13 @@ struct TipSplitViewTests {
         #expect(view.tipPercent == Decimal(string: "22.5"))
         view.setTipPercent(12)
         #expect(settings?.string("tipsplit-tip-percent") == "12")
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct TipSplitLayoutTests {
+    @Test func thePageFitsANarrowWindow() {
+        let view = TipSplitView(settings: TestSettings.make(), backButton: Label(""))
+        #expect(view.widget.minimumWidth <= 360)
     }
 }

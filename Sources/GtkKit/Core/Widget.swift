@@ -74,6 +74,13 @@ open class Widget: Object {
     }
 
     public var width: Int { Int(gtk_widget_get_width(widgetPointer)) }
+
+    /// The narrowest width the widget can be given, as its parent measures it.
+    public var minimumWidth: Int {
+        var minimum: gint = 0
+        gtk_widget_measure(widgetPointer, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return Int(minimum)
+    }
     public var height: Int { Int(gtk_widget_get_height(widgetPointer)) }
 
     public func addCssClass(_ name: String) { gtk_widget_add_css_class(widgetPointer, name) }

@@ -37,6 +37,11 @@ final class TipSplitView {
     let tipPerPersonLabel = Label("", wraps: false)
     let roundingExtraLabel = Label("", wraps: false)
     private let roundingExtraRow = ActionRow(title: tr("Extra tip from rounding up"))
+    /// What each person pays, one row per person, when the party is more than one.
+    let sharesGroup = PreferencesGroup(title: tr("Shares"))
+    private(set) var shareRows: [(row: ActionRow, amount: Label)] = []
+    let scroller: ScrolledWindow
+    private(set) lazy var sliderScrolling = ScrollController(attachedTo: customSlider)
 
     private var isUpdating = false
     private(set) var result: TipSplitResult?
@@ -47,8 +52,8 @@ final class TipSplitView {
 
         let header = HeaderBar(title: WindowTitle(tr("TipSplit")))
         header.packStart(backButton)
-        let reset = Button(label: tr("_Reset"))
-        reset.tooltip = tr("Clear the bill and start again")
+        let reset = Button(iconName: "edit-clear-all-symbolic", accessibleLabel: tr("Reset"))
+        reset.tooltip = tr("Clear the bill, tip and party; the currency stays as chosen (Ctrl+R)")
         header.packEnd(reset)
 
         // Inputs and result side by side on a wide window, stacked on a narrow one.
@@ -59,7 +64,7 @@ final class TipSplitView {
         columns.append(inputs)
         columns.append(results)
         columns.setMargins(top: 24, bottom: 24, start: 12, end: 12)
-        let scroller = ScrolledWindow(child: Clamp(child: columns, maximumWidth: 784, tighteningThreshold: 784))
+        scroller = ScrolledWindow(child: Clamp(child: columns, maximumWidth: 784, tighteningThreshold: 784))
         scroller.expandsVertically = true
         widget = Box(.vertical, children: [header, scroller])
 
@@ -69,6 +74,13 @@ final class TipSplitView {
         results.append(makeResultCard())
 
         reset.onClicked { [weak self] in self?.reset() }
+        // A wheel over the slider scrolls the page: GTK's slider would take it and change the tip.
+        sliderScrolling.onScroll { [weak self] event in
+            guard let self, !event.isControlPressed else { return false }
+            let adjustment = self.scroller.verticalAdjustment
+            adjustment.value += event.dy * pow(adjustment.pageSize, 2.0 / 3.0)
+            return true
+        }
         restoreRemembered()
         recalculate()
     }
@@ -80,6 +92,7 @@ final class TipSplitView {
         billRow.addSuffix(billCurrencyLabel)
         billRow.onChanged { [weak self] in self?.recalculate() }
         group.add(billRow)
+        let options = PreferencesGroup()
 
         currencyRow.onSelectionChanged { [weak self] in
             guard let self else { return }
@@ -87,7 +100,7 @@ final class TipSplitView {
             self.settings?.set("tipsplit-currency", currency.code)
             self.recalculate()
         }
-        group.add(currencyRow)
+        options.add(currencyRow)
 
         let preTaxRow = ActionRow(title: tr("Tip on the amount before tax"),
                                   subtitle: tr("Enter the tax included in the bill; the tip leaves it out"))
@@ -97,21 +110,31 @@ final class TipSplitView {
         preTaxSwitch.onToggled { [weak self] in
             guard let self else { return }
             self.taxRow.isVisible = self.preTaxSwitch.isActive
+            self.taxErrorLine?.isVisible = self.preTaxSwitch.isActive
             self.recalculate()
         }
-        group.add(preTaxRow)
+        options.add(preTaxRow)
         taxRow.isVisible = false
         taxRow.onChanged { [weak self] in self?.recalculate() }
-        group.add(taxRow)
+        options.add(taxRow)
 
-        let box = Box(.vertical, spacing: 6, children: [group, billError, taxError])
-        for label in [billError, taxError] {
+        // Each message sits right under its field, on a line kept for it (a zero-width character
+        // holds the line's height), so showing one moves nothing.
+        let lines = [billError, taxError].map { label in
             label.xAlign = 0
+            label.expandsHorizontally = true
             label.isVisible = false
-            label.setMargins(top: 0, bottom: 0, start: 12, end: 12)
+            let line = Box(.horizontal, children: [Label("\u{200B}", wraps: false), label])
+            line.setMargins(top: 0, bottom: 0, start: 12, end: 12)
+            return line
         }
-        return box
+        taxErrorLine = lines[1]
+        taxErrorLine?.isVisible = false
+        return Box(.vertical, spacing: 6, children: [group, lines[0], options, lines[1]])
     }
+
+    /// The line under the tax field, there while the field is.
+    private var taxErrorLine: Box?
 
     private func makeTipGroup() -> Widget {
         let group = PreferencesGroup()
@@ -132,7 +155,8 @@ final class TipSplitView {
         }
 
         let customRow = ActionRow(title: tr("Custom tip"), subtitle: tr("Any percentage from 0 to 100"))
-        customSlider.setSizeRequest(width: 100)
+        // Narrow enough for a 360 px window; it takes the row's spare width when there is some.
+        customSlider.setSizeRequest(width: 64)
         customSlider.accessibleLabel = tr("Custom tip percentage")
         customSpin.accessibleLabel = tr("Custom tip percentage")
         customRow.addSuffix(customSlider)
@@ -148,13 +172,12 @@ final class TipSplitView {
             self.setTipPercent(Self.decimal(self.customSpin.value))
         }
         group.add(customRow)
-        // The group's own header would shorten its title to fit the presets ("Trin…" in
-        // German); a header of our own keeps the whole word and the presets beside it.
+        // The presets span the column under the title: beside it they made the page wider
+        // than a 360 px window, and the group's own header shortened the title ("Trin…").
         let title = Label(tr("Tip"), wraps: false, style: "heading")
         title.xAlign = 0
-        title.expandsHorizontally = true
-        let header = Box(.horizontal, spacing: 12, children: [title, presets])
-        return Box(.vertical, spacing: 12, children: [header, group])
+        presets.isHomogeneous = true
+        return Box(.vertical, spacing: 12, children: [title, presets, group])
     }
 
     private func makeSplitGroup() -> Widget {
@@ -202,11 +225,12 @@ final class TipSplitView {
         roundingExtraRow.addSuffix(roundingExtraLabel)
         roundingExtraRow.isVisible = false
         details.add(roundingExtraRow)
+        sharesGroup.isVisible = false
         // Headed like the form's groups so the two columns line up.
         let heading = Label(tr("Result"), wraps: false, style: "heading")
         heading.xAlign = 0
         heading.setMargins(top: 7, bottom: 0, start: 0, end: 0)
-        return Box(.vertical, spacing: 12, children: [heading, hero, details])
+        return Box(.vertical, spacing: 12, children: [heading, hero, details, sharesGroup])
     }
 
     // MARK: State
@@ -215,7 +239,8 @@ final class TipSplitView {
         currencyRow.selectedIndex.flatMap { currencies.indices.contains($0) ? currencies[$0] : nil }
     }
 
-    private(set) var tipPercent: Decimal = 15
+    static let defaultTipPercent: Decimal = 15
+    private(set) var tipPercent: Decimal = TipSplitView.defaultTipPercent
 
     private func restoreRemembered() {
         isUpdating = true
@@ -225,7 +250,7 @@ final class TipSplitView {
         list([currency], selecting: currency)
         MainLoop.whenIdle { [weak self] in self?.list(Currency.all, selecting: currency) }
         let percent = Decimal(string: settings?.string("tipsplit-tip-percent") ?? "", locale: Locale(identifier: "en_US_POSIX"))
-        tipPercent = percent.flatMap { TipSplitInput.tipPercents.contains($0) ? $0 : nil } ?? 15
+        tipPercent = percent.flatMap { TipSplitInput.tipPercents.contains($0) ? $0 : nil } ?? Self.defaultTipPercent
         roundUpSwitch.isActive = settings?.bool("tipsplit-round-up") ?? false
         syncTipControls()
     }
@@ -260,13 +285,15 @@ final class TipSplitView {
         }
     }
 
-    /// Clears the bill, tax and party; the currency and tip stay as remembered.
+    /// Starts again: the bill, tax, tip and party go back to how a first start has them. The
+    /// currency and rounding up stay, since they are kept as the person's choice (the settings
+    /// schema says TipSplit starts with them).
     func reset() {
         billRow.text = ""
         taxRow.text = ""
         preTaxSwitch.isActive = false
         partySpin.value = 1
-        recalculate()
+        setTipPercent(Self.defaultTipPercent)
         billRow.grabFocus()
     }
 
@@ -331,6 +358,7 @@ final class TipSplitView {
             for label in [perPersonLabel, tipLabel, totalLabel, tipPerPersonLabel] { label.text = "—" }
             splitNote.isVisible = false
             roundingExtraRow.isVisible = false
+            showShares(nil)
             return
         }
         perPersonLabel.text = moneyFormatter.string(from: result.largestShare)
@@ -342,6 +370,7 @@ final class TipSplitView {
                      moneyFormatter.string(from: result.tipShares[0]))
         roundingExtraRow.isVisible = !result.roundingExtra.isZero
         roundingExtraLabel.text = moneyFormatter.string(from: result.roundingExtra)
+        showShares(result)
 
         let more = result.peoplePayingMore
         splitNote.isVisible = more > 0
@@ -355,5 +384,21 @@ final class TipSplitView {
                                                 "%d of %d people pay %@ more, so the shares add up to the total exactly.", more),
                                     more, people, moneyFormatter.string(from: difference))
         }
+    }
+
+    /// One row per person with what they pay, largest first, as the split note counts them.
+    private func showShares(_ result: TipSplitResult?) {
+        let shares = result?.shares ?? []
+        sharesGroup.isVisible = shares.count > 1
+        while shareRows.count > shares.count { sharesGroup.remove(shareRows.removeLast().row) }
+        while shareRows.count < shares.count {
+            let row = ActionRow(title: String(format: tr("Person %d"), shareRows.count + 1))
+            let amount = Label("", wraps: false, style: "numeric")
+            amount.isSelectable = true
+            row.addSuffix(amount)
+            sharesGroup.add(row)
+            shareRows.append((row, amount))
+        }
+        for (share, row) in zip(shares, shareRows) { row.amount.text = moneyFormatter.string(from: share) }
     }
 }
