@@ -55,6 +55,10 @@ static inline gboolean bf_scroll_controller_emit(gpointer controller, double dx,
     g_signal_emit_by_name(controller, "scroll", dx, dy, &handled);
     return handled;
 }
+// A press as a pointer would give it, for tests (g_signal_emit_by_name is variadic).
+static inline void bf_gesture_click_emit_pressed(gpointer gesture, int presses, double x, double y) {
+    g_signal_emit_by_name(gesture, "pressed", presses, x, y);
+}
 static inline gboolean bf_modifiers_have_control(GdkModifierType state) {
     return (state & GDK_CONTROL_MASK) != 0;
 }

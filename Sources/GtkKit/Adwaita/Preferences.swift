@@ -69,6 +69,12 @@ open class ActionRow: Widget {
         set { adw_action_row_set_subtitle(pointer(), newValue) }
     }
 
+    /// Lines the title wraps to before it ends in an ellipsis; 0 shows all of it.
+    public var titleLines: Int {
+        get { Int(adw_action_row_get_title_lines(pointer())) }
+        set { adw_action_row_set_title_lines(pointer(), gint(newValue)) }
+    }
+
     public func addPrefix(_ widget: Widget) { adw_action_row_add_prefix(pointer(), widget.widgetPointer) }
     public func addSuffix(_ widget: Widget) { adw_action_row_add_suffix(pointer(), widget.widgetPointer) }
 

@@ -39,4 +39,18 @@ extension Widget {
         g_object_ref(gesture.rawPointer)
         gtk_widget_add_controller(widgetPointer, gesture.pointer())
     }
+
+    /// Calls `handler` when a pointer button is pressed on the widget, before a parent (a list
+    /// that selects the row) handles the click, and whether or not it then claims it.
+    @discardableResult
+    public func onPress(_ handler: @escaping @MainActor () -> Void) -> Object {
+        let gesture = Object(adopting: untyped(gtk_gesture_click_new()))
+        gesture.connectSignal("pressed", arguments: [.integer, .double, .double]) { _ in
+            handler()
+            return 0
+        }
+        g_object_ref(gesture.rawPointer)
+        gtk_widget_add_controller(widgetPointer, gesture.pointer())
+        return gesture
+    }
 }

@@ -53,6 +53,13 @@ open class Button: Widget {
 
     /// Clicks the button synchronously, as a pointer click would.
     public func click() { emit("clicked") }
+
+    /// Places the label (or other content) at the leading edge, as a menu item has it, instead
+    /// of the centre.
+    public func alignContentToStart() {
+        guard let child = gtk_button_get_child(pointer()) else { return }
+        gtk_widget_set_halign(child, GTK_ALIGN_START)
+    }
 }
 
 /// A `GtkToggleButton`; buttons in one group behave like radio buttons.

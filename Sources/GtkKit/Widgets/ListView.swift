@@ -126,6 +126,20 @@ public final class ListView<Row: Widget>: Widget {
 /// data of its own. It is a `GtkSliceListModel` over blank rows that only ever grow in number,
 /// so changing the length (a search going from 100 000 matches to 12 and back) makes and frees
 /// no row objects, where resizing a `StringList` does both for every row.
+extension Widget {
+    /// The name assistive technologies read for the list item that holds this row. GTK 4.8
+    /// reads a `GtkListView`'s item widget, not the row inside it, and `GtkListItem` has no
+    /// accessible label of its own, so the label goes on the item widget.
+    public var listItemAccessibleLabel: String? {
+        get { listItemWidget?.accessibleLabel }
+        set { listItemWidget?.accessibleLabel = newValue }
+    }
+
+    private var listItemWidget: Widget? {
+        gtk_widget_get_parent(widgetPointer).map { Widget.wrapper(ofWidget: $0) }
+    }
+}
+
 @MainActor
 public final class PositionList: Object, ListViewModel {
     private let blanks = StringList()

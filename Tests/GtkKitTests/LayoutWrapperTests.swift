@@ -1,0 +1,59 @@
+import CGtk
+import GObjectCore
+import Testing
+import TestSupport
+@testable import GtkKit
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct LayoutWrapperTests {
+    @Test func theMinimumWidthIsWhatTheWidgetAsksForAtLeast() {
+        let box = Box(.horizontal)
+        box.setSizeRequest(width: 123)
+        #expect(box.minimumWidth == 123)
+        let wide = Box(.horizontal, children: [box, Separator(.vertical)])
+        #expect(wide.minimumWidth > 123)
+    }
+
+    @Test func aButtonsLabelMovesToTheLeadingEdge() throws {
+        let button = Button(label: "_Print…")
+        button.alignContentToStart()
+        let child = try #require(gtk_button_get_child(button.pointer()))
+        #expect(gtk_widget_get_halign(child) == GTK_ALIGN_START)
+        // A button without content is left as it is.
+        Button(child: Box(.horizontal)).alignContentToStart()
+    }
+
+    @Test func aRowsTitleStopsAfterTheGivenLines() {
+        let row = ActionRow(title: String(repeating: "long ", count: 400))
+        #expect(row.titleLines == 0)
+        row.titleLines = 3
+        #expect(row.titleLines == 3)
+    }
+
+    @Test func aPressIsSeenBeforeTheClickIsHandled() {
+        let box = Box(.horizontal)
+        var presses = 0
+        let gesture = box.onPress { presses += 1 }
+        bf_gesture_click_emit_pressed(gesture.rawPointer, 1, 4, 4)
+        #expect(presses == 1)
+    }
+
+    @Test func aRowNamesTheListItemThatHoldsIt() async throws {
+        let list = ListView(model: StringList(["a", "b"]), makeRow: { Label("", wraps: false) }, bind: { row, id, _ in
+            row.text = id
+            row.listItemAccessibleLabel = "Row " + id
+        })
+        let window = AdwaitaWindow()
+        window.content = ScrolledWindow(child: list)
+        window.setDefaultSize(width: 300, height: 300)
+        window.present()
+        #expect(await MainLoop.wait(until: { list.rowWidgetCount == 2 }))
+        for row in list.rowWidgets {
+            let item = try #require(gtk_widget_get_parent(row.widgetPointer))
+            #expect(item != list.widgetPointer)
+            #expect(Widget.wrapper(ofWidget: item).accessibleLabel == "Row " + row.text)
+            #expect(row.listItemAccessibleLabel == "Row " + row.text)
+        }
+        window.destroy()
+    }
+}
