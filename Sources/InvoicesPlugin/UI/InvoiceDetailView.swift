@@ -30,14 +30,21 @@ package final class InvoiceDetailView {
     private var badgeClass: String?
     let issueRow = ActionRow(title: tr("Issued"))
     let dueRow = ActionRow(title: tr("Due"))
+    let subtotalRow = ActionRow(title: tr("Subtotal"))
+    let discountRow = ActionRow(title: tr("Discount"))
     let totalRow = ActionRow(title: tr("Total"))
     let paidRow = ActionRow(title: tr("Paid"))
     let balanceRow = ActionRow(title: tr("Balance Due"))
+    let subtotalLabel = Label("", wraps: false, style: "numeric")
+    let discountLabel = Label("", wraps: false, style: "numeric")
     let totalLabel = Label("", wraps: false, style: "numeric")
     let paidLabel = Label("", wraps: false, style: "numeric")
     let balanceLabel = Label("", wraps: false, style: "numeric")
+    let amountsGroup = PreferencesGroup(title: tr("Amounts"))
+    /// One row per VAT category and rate: its net and its tax.
+    private(set) var taxRows: [ActionRow] = []
     let linesGroup = PreferencesGroup(title: tr("Lines"))
-    private var lineRows: [Widget] = []
+    private(set) var lineRows: [ActionRow] = []
     let paymentsGroup = PreferencesGroup(title: tr("Payments"))
     private var paymentRows: [Widget] = []
 
@@ -47,13 +54,19 @@ package final class InvoiceDetailView {
     let paidButton = Button(label: tr("Mark as P_aid"))
     let duplicateButton = Button(label: tr("D_uplicate"))
     let cancelButton = Button(label: tr("_Cancel Invoice"))
-    let deleteButton = Button(label: tr("_Delete"))
+    let deleteButton = Button(label: tr("_Delete…"))
     let saveBadge: ProBadge
     let printBadge: ProBadge
     let emailBadge: ProBadge
+    let primarySaveBadge: ProBadge
     let savePDFButton: Button
     let printButton: Button
     let emailButton: Button
+    /// Save PDF as the primary action of a paid or cancelled invoice, whose life is over.
+    let primarySavePDFButton: Button
+    /// The header's actions: the one next step for this invoice, and a menu of the rest.
+    let headerActions = Box(.horizontal, spacing: 6)
+    let moreActions: PopoverButton
 
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
@@ -73,9 +86,41 @@ package final class InvoiceDetailView {
         saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         emailBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
-        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
-        printButton = printBadge.makeButton(label: tr("Print…"))
-        emailButton = emailBadge.makeButton(label: tr("Email…"))
+        primarySaveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
+        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"), alignment: .start)
+        printButton = printBadge.makeButton(label: tr("Print…"), alignment: .start)
+        emailButton = emailBadge.makeButton(label: tr("Email…"), alignment: .start)
+        primarySavePDFButton = primarySaveBadge.makeButton(label: tr("Save PDF…"))
+
+        // The GNOME pattern: one suggested action in the header, everything else in its menu,
+        // in sections that leave room for more documents (the destructive ones last).
+        let menu = Box(.vertical, spacing: 0)
+        let sections: [[Button]] = [[editButton, paidButton, duplicateButton], [savePDFButton, printButton, emailButton],
+                                    [cancelButton, deleteButton]]
+        for (index, section) in sections.enumerated() {
+            if index > 0 { menu.append(Separator(.horizontal)) }
+            for button in section {
+                button.addCssClass("flat")
+                button.alignContentToStart()
+                menu.append(button)
+            }
+        }
+        deleteButton.addCssClass("destructive-action")
+        moreActions = PopoverButton(iconName: "view-more-symbolic", content: menu, accessibleLabel: tr("More Actions"))
+        for button in sections.joined() {
+            button.onClicked { [weak moreActions] in moreActions?.popdown() }
+        }
+        for button in [sendButton, paymentButton, primarySavePDFButton] {
+            button.addCssClass("suggested-action")
+            headerActions.append(button)
+        }
+        headerActions.append(moreActions)
+        headerActions.isVisible = false
+        savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
+        primarySavePDFButton.tooltip = savePDFButton.tooltip
+        printButton.tooltip = tr("Print the invoice (Ctrl+P)")
+        emailButton.tooltip = tr("Write an email with the invoice attached")
+
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
 
@@ -87,36 +132,18 @@ package final class InvoiceDetailView {
         badge.align(vertical: .center)
         content.append(Box(.horizontal, spacing: 12, children: [titles, badge]))
 
-        let actions = Box(.horizontal, spacing: 6)
-        let flow = Box(.vertical, spacing: 6)
-        for button in [sendButton, paymentButton] {
-            button.addCssClass("suggested-action")
-        }
-        let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
-        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton])
-        deleteButton.addCssClass("destructive-action")
-        let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
-        savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
-        printButton.tooltip = tr("Print the invoice (Ctrl+P)")
-        emailButton.tooltip = tr("Write an email with the invoice attached")
-        flow.append(primary)
-        flow.append(secondary)
-        flow.append(export)
-        actions.append(flow)
-        content.append(actions)
-
         let facts = PreferencesGroup()
         for row in [issueRow, dueRow] { row.addCssClass("property"); facts.add(row) }
         content.append(facts)
 
-        let amounts = PreferencesGroup(title: tr("Amounts"))
-        for (row, label) in [(totalRow, totalLabel), (paidRow, paidLabel), (balanceRow, balanceLabel)] {
+        for (row, label) in [(subtotalRow, subtotalLabel), (discountRow, discountLabel), (totalRow, totalLabel),
+                             (paidRow, paidLabel), (balanceRow, balanceLabel)] {
             label.align(vertical: .center)
             row.addSuffix(label)
-            amounts.add(row)
+            amountsGroup.add(row)
         }
         balanceLabel.addCssClass("heading")
-        content.append(amounts)
+        content.append(amountsGroup)
         content.append(linesGroup)
         content.append(paymentsGroup)
 
@@ -152,18 +179,16 @@ package final class InvoiceDetailView {
         cancelButton.onClicked { [weak self] in self?.confirmCancel() }
         paymentButton.onClicked { [weak self] in self?.recordPayment() }
         duplicateButton.onClicked { [weak self] in self?.duplicate() }
-        deleteButton.onClicked { [weak self] in
-            guard let self else { return }
-            guard let id = self.invoice?.id else { return }
-            self.list?.delete(id)
-        }
+        deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
+        primarySavePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
         emailButton.onClicked { [weak self] in self?.emailPDF() }
     }
 
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
+        headerActions.isVisible = invoice?.id != nil
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
             preview.clear()
@@ -187,18 +212,21 @@ package final class InvoiceDetailView {
         issueRow.subtitle = invoice.issueDate.formatted(.medium)
         dueRow.subtitle = invoice.dueDate.formatted(.medium)
         let totals = (try? invoice.totals()) ?? .zero(invoice.currency)
-        totalLabel.text = money.string(from: totals.total)
-        paidLabel.text = money.string(from: totals.paid)
-        balanceLabel.text = money.string(from: totals.balanceDue)
+        showAmounts(totals)
 
         lineRows.forEach(linesGroup.remove)
         lineRows = []
         let numbers = NumberFormatting()
         for (line, net) in zip(invoice.lines, totals.lineNets) {
             let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            let quantity = numbers.string(from: line.quantity)
+            let price = money.string(from: line.unitPrice)
             let row = ActionRow.plain(title: firstLine,
-                                subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
-                                                 money.string(from: line.unitPrice)))
+                                      subtitle: line.unit.isEmpty ? String(format: tr("%@ × %@"), quantity, price)
+                                          : String(format: tr("%@ %@ × %@"), quantity, line.unit, price))
+            // A long description wraps across the row and stops after a few lines; the form
+            // and the PDF show all of it.
+            row.titleLines = 3
             let amount = Label(money.string(from: net), wraps: false, style: "numeric")
             amount.align(vertical: .center)
             row.addSuffix(amount)
@@ -221,9 +249,36 @@ package final class InvoiceDetailView {
 
         sendButton.isVisible = invoice.status == .draft
         paymentButton.isVisible = invoice.status == .sent
+        primarySavePDFButton.isVisible = invoice.status == .paid || invoice.status == .cancelled
+        savePDFButton.isVisible = !primarySavePDFButton.isVisible
         paidButton.isVisible = invoice.status == .sent
         cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
         editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+    }
+
+    /// Subtotal, discount, the net and tax of each VAT rate, total, paid and balance due.
+    private func showAmounts(_ totals: InvoiceTotals) {
+        subtotalLabel.text = money.string(from: totals.subtotal)
+        discountLabel.text = money.string(from: totals.discount)
+        discountRow.isVisible = !totals.discount.isZero
+        totalLabel.text = money.string(from: totals.total)
+        paidLabel.text = money.string(from: totals.paid)
+        balanceLabel.text = money.string(from: totals.balanceDue)
+        // The tax rows go between the discount and the total, as on the PDF.
+        taxRows.forEach(amountsGroup.remove)
+        taxRows = []
+        for row in [totalRow, paidRow, balanceRow] { amountsGroup.remove(row) }
+        let numbers = NumberFormatting()
+        for line in totals.taxLines {
+            let row = ActionRow(title: line.title(rate: numbers.percentString(from: line.rate, maximumFractionDigits: 4),
+                                                  base: money.string(from: line.taxableAmount)))
+            let label = Label(money.string(from: line.tax), wraps: false, style: "numeric")
+            label.align(vertical: .center)
+            row.addSuffix(label)
+            amountsGroup.add(row)
+            taxRows.append(row)
+        }
+        for row in [totalRow, paidRow, balanceRow] { amountsGroup.add(row) }
     }
 
     // MARK: The PDF
@@ -312,6 +367,26 @@ package final class InvoiceDetailView {
         }
         dialog.present()
     }
+
+    /// Deleting asks first; the toast after it still offers Undo.
+    private func confirmDelete() {
+        guard let invoice, let id = invoice.id else { return }
+        let dialog = MessageDialog(parent: context.window, heading: String(format: tr("Delete Invoice %@?"), invoice.number),
+                                   body: tr("The invoice and its payments are removed. Its number is not given out again."))
+        dialog.addResponse("keep", label: tr("_Keep"))
+        dialog.addResponse("delete", label: tr("_Delete"), appearance: .destructive)
+        dialog.setDefaultResponse("keep")
+        dialog.setCloseResponse("keep")
+        dialog.onResponse { [weak self] response in
+            guard response == "delete" else { return }
+            self?.list?.delete(id)
+        }
+        deleteConfirmation = dialog
+        dialog.present()
+    }
+
+    /// The delete question while it is open.
+    private(set) weak var deleteConfirmation: MessageDialog?
 
     private func recordPayment() {
         guard let invoice else { return }

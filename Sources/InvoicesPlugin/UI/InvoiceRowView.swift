@@ -40,7 +40,7 @@ package final class InvoiceRowView: Box {
         amount = TextLine(in: canvas, weight: .bold, tabularFigures: true)
         due = TextLine(in: canvas, tabularFigures: true)
         badge = TextLine(in: canvas, weight: .bold, scale: 0.833)
-        // The row as the list and assistive technologies see it (the drawing is hidden from them).
+        // The drawing is hidden from assistive technologies; the list item carries the row's name.
         super.init(.horizontal)
         canvas.contentHeight = max(number.lineHeight + Self.lineSpacing + client.lineHeight,
                                    badge.lineHeight + 2 * Self.badgePadding.vertical)
@@ -74,7 +74,8 @@ package final class InvoiceRowView: Box {
         amount.text = current?.amount ?? ""
         due.text = current?.due ?? ""
         badge.text = current?.summary.displayStatus.title ?? ""
-        accessibleLabel = current.map {
+        // Screen readers read the list item that holds the row, so the name goes there.
+        listItemAccessibleLabel = current.map {
             String(format: tr("%@, %@, %@, %@"), $0.summary.number, $0.summary.clientName, $0.amount,
                    $0.summary.displayStatus.title)
         }

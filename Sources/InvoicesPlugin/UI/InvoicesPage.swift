@@ -41,7 +41,6 @@ package final class InvoicesPage: InvoiceListActions {
     // Detail pane
     let detailPane = Box(.vertical)
     let detailHeader: HeaderBar
-    let detailTitle = WindowTitle("")
     private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
     let detailStack = Stack()
     /// The invoice pane, built when an invoice is first shown: a first start, with no invoice
@@ -50,6 +49,7 @@ package final class InvoicesPage: InvoiceListActions {
         if let builtDetail { return builtDetail }
         let detail = InvoiceDetailView(list: self, repository: repository, context: context)
         detailStack.add(detail.widget, named: "invoice")
+        detailHeader.packEnd(detail.headerActions)
         builtDetail = detail
         return detail
     }
@@ -68,7 +68,8 @@ package final class InvoicesPage: InvoiceListActions {
         self.repository = repository
         model = InvoiceListModel(repository: repository)
         listHeader = HeaderBar(title: WindowTitle(tr("Invoices")))
-        detailHeader = HeaderBar(title: detailTitle)
+        // The pane shows the number as its heading; its header keeps the room for the actions.
+        detailHeader = HeaderBar(title: WindowTitle(""))
         buildListPane()
         buildDetailPane()
         widget.append(listPane)
@@ -142,12 +143,20 @@ package final class InvoicesPage: InvoiceListActions {
         }
         listPane.append(searchEntry)
 
-        listView = ListView(model: positions, makeRow: {
-            InvoiceRowView { [weak self] position in
+        listView = ListView(model: positions, makeRow: { [weak self] in
+            let row = InvoiceRowView { [weak self] position in
                 guard let self, let summary = self.model.summary(at: position) else { return nil }
                 return InvoiceRowContent(summary: summary, amount: self.money.string(from: summary.total),
                                          due: self.dayTexts.dueText(summary.dueDate))
             }
+            // On a narrow window, clicking the invoice already chosen opens it again; choosing
+            // another one opens it through the selection.
+            row.onPress { [weak self, weak row] in
+                guard let self, let position = row?.position, self.widget.isFolded,
+                      self.listView.selectedIndex == position else { return }
+                self.widget.visibleChild = self.detailPane
+            }
+            return row
         }, bind: { row, _, position in
             row.bind(position: position)
         })
@@ -317,11 +326,9 @@ package final class InvoicesPage: InvoiceListActions {
         selectedID = id
         guard let id, let invoice = try? repository.invoice(id) else {
             detailStack.visibleChildName = "none"
-            detailTitle.title = ""
             builtDetail?.show(nil)
             return
         }
-        detailTitle.title = invoice.number
         detail.show(invoice)
         detailStack.visibleChildName = "invoice"
     }
