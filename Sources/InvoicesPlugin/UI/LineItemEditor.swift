@@ -102,7 +102,10 @@ final class LineItemEditor {
         errorLabel.xAlign = 0
         errorLabel.expandsHorizontally = true
         errorLabel.isVisible = false
+        // Expanding and end-aligned, so the amount keeps its place whether or not an error is beside it.
         amountLabel.xAlign = 1
+        amountLabel.expandsHorizontally = true
+        amountLabel.align(horizontal: .end)
         amountLabel.addCssClass("heading")
         bottom.append(errorLabel)
         bottom.append(amountLabel)
