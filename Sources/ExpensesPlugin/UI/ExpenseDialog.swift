@@ -32,7 +32,7 @@ public final class ExpenseDialog: AdwaitaWindow {
     let receiptIcon = Image(iconName: "mail-attachment-symbolic", pixelSize: 32)
     let removeReceiptButton = Button(iconName: "edit-delete-symbolic", accessibleLabel: tr("Remove Receipt"))
     let chooseReceiptButton = Button(label: tr("_Choose File…"))
-    let viewReceiptButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: tr("View Receipt"))
+    let viewReceiptButton = Button(iconName: "view-reveal-symbolic", accessibleLabel: tr("View Receipt"))
     /// The receipt window last opened, for tests.
     private(set) weak var receiptViewer: ReceiptViewer?
     let convertedLabel = Label("", style: "dim-label")

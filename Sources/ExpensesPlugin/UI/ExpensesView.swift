@@ -112,6 +112,8 @@ public final class ExpensesView {
                                 subtitle: summary.trip.days.formatted())
             let total = Label(moneyFormatter.string(from: summary.total), wraps: false, style: "numeric")
             row.addSuffix(total)
+            // A click or Enter on the row opens the trip (an action row is inert by default).
+            row.setProperty("activatable", true)
             tripList.append(row, accessibleLabel: summary.trip.name)
         }
         if summaries.isEmpty {

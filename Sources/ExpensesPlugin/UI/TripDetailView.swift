@@ -17,9 +17,8 @@ public final class TripDetailView {
     private let numbers = NumberFormatting()
 
     private let header: HeaderBar
-    private let windowTitle = WindowTitle("")
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
-    let addButton = Button(label: tr("_Add Expense"))
+    let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("Add Expense"))
     let importButton = Button(iconName: "document-open-symbolic", accessibleLabel: tr("Add from an E-Invoice…"))
     /// Takes a Factur-X / ZUGFeRD PDF or an XRechnung / EN 16931 XML dropped on the trip.
     private(set) var dropTarget: FileDropTarget?
@@ -33,6 +32,8 @@ public final class TripDetailView {
     let deleteTripButton = Button(label: tr("_Delete Trip"))
     private let stack = Stack()
 
+    let nameLabel = Label("", wraps: true, style: "title-2")
+    let datesLabel = Label("", wraps: true, style: "dim-label")
     let totalCaption = Label(tr("Trip total"), wraps: false, style: "heading")
     let totalLabel = Label("", wraps: true, style: "title-1")
     let countLabel = Label("", style: "dim-label")
@@ -68,9 +69,9 @@ public final class TripDetailView {
     init(repository: ExpenseRepository, context: PluginContext) {
         self.repository = repository
         self.context = context
-        header = HeaderBar(title: windowTitle)
+        // The trip's name heads the pane, where it can wrap; the header keeps its room for the actions.
+        header = HeaderBar(title: WindowTitle(""))
         header.packStart(backButton)
-        addButton.addCssClass("suggested-action")
         header.packEnd(addButton)
         importButton.tooltip = tr("Add from an E-Invoice…")
         header.packEnd(importButton)
@@ -116,7 +117,10 @@ public final class TripDetailView {
 
         errorLabel.isVisible = false
         errorLabel.xAlign = 0
-        let content = Box(.vertical, spacing: 24, children: [errorLabel, summary, charts, expensesGroup, tripActions])
+        for label in [nameLabel, datesLabel] { label.xAlign = 0 }
+        nameLabel.isSelectable = true
+        let titles = Box(.vertical, spacing: 4, children: [nameLabel, datesLabel])
+        let content = Box(.vertical, spacing: 24, children: [titles, errorLabel, summary, charts, expensesGroup, tripActions])
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 800))
         scroller.expandsVertically = true
@@ -167,8 +171,6 @@ public final class TripDetailView {
         addButton.isVisible = hasTrip
         importButton.isVisible = hasTrip
         guard let trip else {
-            windowTitle.title = ""
-            windowTitle.subtitle = ""
             expenses = []
             dashboard = nil
             receiptIndicators = []
@@ -176,8 +178,8 @@ public final class TripDetailView {
             return
         }
         stack.visibleChildName = "trip"
-        windowTitle.title = trip.name
-        windowTitle.subtitle = trip.days.formatted()
+        nameLabel.text = trip.name
+        datesLabel.text = trip.days.formatted()
         do {
             expenses = try repository.expenses(in: trip.id)
             dashboard = try TripDashboard(trip: trip, expenses: expenses)
@@ -231,11 +233,12 @@ public final class TripDetailView {
             subtitle += " · " + String(format: tr("VAT %@"), moneyFormatter.string(from: vat))
         }
         let row = ActionRow(title: title, subtitle: subtitle)
-        row.addPrefix(Image(iconName: Self.iconName(for: expense.category)))
+        // The receipt (or the category's icon) leads the row in a slot of one size, so the
+        // amounts at the other end line up whatever picture is shown.
+        row.addPrefix(Self.leadingSlot(makeReceiptIndicator(expense) ?? Image(iconName: Self.iconName(for: expense.category))))
         let amount = Label(moneyFormatter.string(from: expense.convertedAmount), wraps: false)
         amount.addCssClass("numeric")
         row.addSuffix(amount)
-        row.addSuffix(makeReceiptIndicator(expense))
         let delete = Button(iconName: "user-trash-symbolic", accessibleLabel: tr("Delete Expense"))
         delete.tooltip = tr("Delete Expense")
         delete.addCssClass("flat")
@@ -246,18 +249,16 @@ public final class TripDetailView {
         return row
     }
 
-    private func makeReceiptIndicator(_ expense: Expense) -> Widget {
+    /// What stands for the expense's receipt, or nil without one.
+    private func makeReceiptIndicator(_ expense: Expense) -> Widget? {
         guard let receipt = expense.receipt else {
             receiptIndicators.append(.none)
-            let spacer = Box(.horizontal)
-            spacer.setSizeRequest(width: 40, height: 40)
-            return spacer
+            return nil
         }
         if case .missing = repository.receiptStatus(receipt) {
             receiptIndicators.append(.missing)
             let warning = Image(iconName: "dialog-warning-symbolic")
             warning.addCssClass("warning")
-            warning.setSizeRequest(width: 40, height: 40)
             warning.accessibleLabel = tr("Receipt file missing")
             warning.tooltip = tr("The receipt file is missing from Billfold’s data folder. Open the expense to attach it again.")
             return warning
@@ -265,13 +266,11 @@ public final class TripDetailView {
         guard receipt.kind.isImage else {
             receiptIndicators.append(receipt.kind == .xml ? .invoiceXML : .pdf)
             let icon = Image(iconName: "x-office-document-symbolic")
-            icon.setSizeRequest(width: 40, height: 40)
             icon.tooltip = receipt.kind == .xml ? tr("E-invoice receipt (XML)") : tr("PDF receipt")
             return icon
         }
         receiptIndicators.append(.thumbnail)
         let picture = PixelPicture()
-        picture.setSizeRequest(width: 40, height: 40)
         picture.accessibleLabel = tr("Receipt")
         let position = receiptIndicators.count - 1
         if let thumbnail = thumbnails[receipt] {
@@ -299,6 +298,20 @@ public final class TripDetailView {
     private func show(_ thumbnail: ReceiptThumbnail, in picture: PixelPicture) {
         picture.setPixels(width: thumbnail.width, height: thumbnail.height, rowStride: thumbnail.rowStride,
                           hasAlpha: thumbnail.hasAlpha, pixels: thumbnail.pixels)
+    }
+
+    /// A 40 px square holding `content` at its centre: a thumbnail shrinks into it, an icon keeps its size.
+    private static func leadingSlot(_ content: Widget) -> Widget {
+        let side = 40
+        var placeContent: (@MainActor (Int, Int) -> Void)?
+        let slot = LayoutContainer(measure: { _, _ in (side, side) }, allocate: { width, height in placeContent?(width, height) })
+        slot.append(content)
+        placeContent = { [weak slot, weak content] width, height in
+            guard let slot, let content else { return }
+            slot.place(content, x: 0, y: 0, width: width, height: height)
+        }
+        slot.align(vertical: .center)
+        return slot
     }
 
     private static func chartCard(_ title: String, _ chart: ChartView) -> Box {

@@ -66,6 +66,13 @@ public final class ListBox: Widget {
         }
     }
 
+    /// Activates the row at `index` as a click or Enter would; a row that is not activatable
+    /// does nothing, as it does for a click.
+    public func activateRow(at index: Int) {
+        guard let row = gtk_list_box_get_row_at_index(pointer(), gint(index)) else { return }
+        _ = gtk_widget_activate(bf_widget(row))
+    }
+
     /// A row clicked or Enter pressed on it.
     @discardableResult
     public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalHandler {
