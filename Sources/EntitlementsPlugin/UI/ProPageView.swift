@@ -135,7 +135,8 @@ final class ProPageView {
 
         let (icon, style): (String, String?) = switch presentation.mood {
         case .pro: ("starred-symbolic", "accent")
-        case .free: ("non-starred-symbolic", "dim-label")
+        // The outline star in the accent colour: dimmed, it was grey on grey in the dark style.
+        case .free: ("non-starred-symbolic", "accent")
         case .warning: ("dialog-warning-symbolic", "warning")
         case .problem: ("dialog-error-symbolic", "error")
         }
