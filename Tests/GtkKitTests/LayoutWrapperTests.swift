@@ -56,4 +56,18 @@ struct LayoutWrapperTests {
         }
         window.destroy()
     }
+
+    @Test func aTextViewAsksForTheHeightOfItsLines() {
+        let view = TextView()
+        view.setTextMargins(8)
+        view.showsAtLeast(lines: 1)
+        var one: gint = 0
+        gtk_widget_get_size_request(view.widgetPointer, nil, &one)
+        view.showsAtLeast(lines: 4)
+        var four: gint = 0
+        gtk_widget_get_size_request(view.widgetPointer, nil, &four)
+        // Four lines are three lines more than one; the margins are counted once.
+        #expect(one > 16)
+        #expect(four - one == 3 * (one - 16))
+    }
 }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import BillfoldUI
 import GtkKit
 import PluginAPI
 
@@ -58,7 +59,7 @@ final class BusinessProfileView {
 
         let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
         for row in [nameRow, contactRow, emailRow, phoneRow, vatIDRow, taxIDRow] { business.add(row) }
-        business.add(textRow(tr("Address"), addressView))
+        business.add(textRow(tr("Address"), addressView, lines: 4))
         errorLabel.xAlign = 0
         errorLabel.isVisible = false
         errorLabel.setMargins(top: 6, bottom: 0, start: 0, end: 0)
@@ -128,21 +129,11 @@ final class BusinessProfileView {
         return page
     }
 
-    /// A several-line field in a preferences group: a caption over a framed text view.
-    private func textRow(_ caption: String, _ view: TextView) -> Widget {
-        let label = Label(caption, wraps: false, style: "caption-heading")
-        label.xAlign = 0
-        label.describes(view)
-        view.accessibleLabel = caption
-        view.wrapsAtWords()
-        view.setTextMargins(6)
-        view.setSizeRequest(height: 56)
-        let frame = ScrolledWindow(child: view)
-        frame.propagatesNaturalHeight = true
-        frame.addCssClass("frame")
-        let box = Box(.vertical, spacing: 6, children: [label, frame])
-        box.setMargins(top: 12, bottom: 0, start: 0, end: 0)
-        return box
+    /// A several-line field in a preferences group, as the client form has them.
+    private func textRow(_ caption: String, _ view: TextView, lines: Int = 3) -> Widget {
+        let area = TextArea(caption: caption, lines: lines, textView: view).widget
+        area.setMargins(top: 12, bottom: 0, start: 0, end: 0)
+        return area
     }
 
     private func fill() {

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import BillfoldUI
 import GtkKit
 
 /// The client form: name, email, VAT and tax IDs, currency, payment terms, address, what its
@@ -82,18 +83,8 @@ final class ClientEditor: AdwaitaWindow {
         errorLabel.xAlign = 0
         content.append(Box(.vertical, spacing: 6, children: [group, errorLabel]))
         for (caption, view, text) in [(tr("Address"), addressView, base.address), (tr("Private Notes"), notesView, base.notes)] {
-            let label = Label(caption, wraps: false, style: "heading")
-            label.xAlign = 0
-            label.describes(view)
-            view.accessibleLabel = caption
-            view.wrapsAtWords()
-            view.setTextMargins(8)
-            view.setSizeRequest(height: 72)
             view.text = text
-            let frame = ScrolledWindow(child: view)
-            frame.propagatesNaturalHeight = true
-            frame.addCssClass("card")
-            content.append(Box(.vertical, spacing: 8, children: [label, frame]))
+            content.append(TextArea(caption: caption, lines: view === addressView ? 4 : 3, textView: view).widget)
             if view === addressView {
                 content.append(place)
                 content.append(eInvoices)
