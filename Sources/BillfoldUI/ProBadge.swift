@@ -29,9 +29,9 @@ public final class ProBadge {
     public var isShown: Bool { widget.isVisible }
 
     /// A button reading `label` with this badge after it, for a gated action.
-    public func makeButton(label: String, alignment: Align = .center) -> Button {
+    public func makeButton(label: String) -> Button {
         let content = Box(.horizontal, spacing: 6, children: [Label(label, wraps: false), widget])
-        content.align(horizontal: alignment)
+        content.align(horizontal: .center)
         let button = Button(child: content)
         button.accessibleLabel = label
         return button

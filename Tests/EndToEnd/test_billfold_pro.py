@@ -82,7 +82,7 @@ def find_anywhere(app, role, name, timeout=10.0):
 
 
 def plan_shown(app):
-    return app.value_next_to("Your plan")
+    return app.value_next_to("Your Plan")
 
 
 def test_enter_and_remove_a_licence(app):
@@ -100,7 +100,7 @@ def test_enter_and_remove_a_licence(app):
     activate.click()
 
     wait_until(lambda: plan_shown(app) == "Billfold Pro", message=f"Billfold Pro, saw {plan_shown(app)!r}")
-    licensee = app.value_next_to("Licensed to")
+    licensee = app.value_next_to("Licensed To")
     if licensee != "Erin Example":
         raise TestFailure(f"the licence shows {licensee!r} as the licensee")
 

@@ -10,6 +10,7 @@ import time
 from dogtail import rawinput
 from harness import TestFailure, wait_until
 from test_expenses import create_trip, gone, named, window_titled
+from test_invoices import press_action
 
 CII = """<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
@@ -49,7 +50,7 @@ def test_an_einvoice_becomes_an_expense_with_its_vat(app):
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(CII)
         create_trip(app)
-        named(app.window, "push button", "Add from an E-Invoice…").click()
+        press_action(app.window, "Add from an E-Invoice…")
         window_titled(app, "Add from an E-Invoice")
         time.sleep(1)
         # GTK's chooser opens its location field when a path is typed.
@@ -57,8 +58,8 @@ def test_an_einvoice_becomes_an_expense_with_its_vat(app):
         time.sleep(0.5)
         rawinput.pressKey("Return")
         gone(app, "Add from an E-Invoice")
-        wait_until(lambda: app.value_next_to("Trip total") == "$172.50",
-                   message=f"the total $172.50, saw {app.value_next_to('Trip total')!r}")
+        wait_until(lambda: app.value_next_to("Trip Total") == "$172.50",
+                   message=f"the total $172.50, saw {app.value_next_to('Trip Total')!r}")
         app.find("label", "Papeterie Müller GmbH")
 
         # The receipt is the XML file, shown as a document beside the amount.

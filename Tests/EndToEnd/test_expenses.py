@@ -53,10 +53,10 @@ def create_trip(app):
     named(app.window, "push button", "New Trip").click()
     dialog = window_titled(app, "New Trip")
     app.type_into(named(dialog, "text", "Name"), "Zürich client visit")
-    app.type_into(named(dialog, "text", "Start date"), "3/10/26", replace=True)
-    app.type_into(named(dialog, "text", "End date"), "3/8/26", replace=True)
+    app.type_into(named(dialog, "text", "Start Date"), "3/10/26", replace=True)
+    app.type_into(named(dialog, "text", "End Date"), "3/8/26", replace=True)
     named(dialog, "label", "The trip cannot end before it starts.")
-    app.type_into(named(dialog, "text", "End date"), "3/12/26", replace=True)
+    app.type_into(named(dialog, "text", "End Date"), "3/12/26", replace=True)
     app.type_into(named(dialog, "text", "Purpose"), "Workshop with the client")
     named(dialog, "push button", "Create").click()
     gone(app, "New Trip")
@@ -94,8 +94,8 @@ def check_trip_two_expenses_report_and_csv(app, work):
     create_trip(app)
     add_expense(app, "3/11/26", "Hotel Adler", "412.50")
     add_expense(app, "3/10/26", "Zeughauskeller", "64.20", receipt=receipt_photo(work))
-    wait_until(lambda: app.value_next_to("Trip total") == "$476.70",
-               message=f"the total $476.70, saw {app.value_next_to('Trip total')!r}")
+    wait_until(lambda: app.value_next_to("Trip Total") == "$476.70",
+               message=f"the total $476.70, saw {app.value_next_to('Trip Total')!r}")
     app.find("label", "2 expenses")
 
     # A date outside the trip warns but still saves.
@@ -118,8 +118,8 @@ def check_trip_two_expenses_report_and_csv(app, work):
     # Below the charts and the list: activated through accessibility, as a screen reader would.
     named(app.window, "push button", "Generate Report").doActionNamed("click")
     preview = window_titled(app, "Report: Zürich client visit")
-    save = named(preview, "push button", "Save As…")
-    # The report is made in the background; Save As is offered once it is shown.
+    save = named(preview, "push button", "Save PDF…")
+    # The report is made in the background; Save PDF is offered once it is shown.
     wait_until(lambda: save.sensitive, timeout=30, message="the report to be shown")
     save.click()
     save_as(app, "Save PDF", report)

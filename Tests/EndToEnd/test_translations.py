@@ -34,7 +34,7 @@ def test_tipsplit_speaks_german(app):
     tr, trn = german()
     # TipSplit keeps its name in every language.
     app.find("list item", "TipSplit").click()
-    bill = app.find("text", tr("Bill amount"))
+    bill = app.find("text", tr("Bill Amount"))
     app.type_into(bill, "100")
     app.find("push button", f"10{NO_BREAK_SPACE}%").click()
     people = app.find("spin button", tr("People"))
@@ -42,7 +42,7 @@ def test_tipsplit_speaks_german(app):
 
     # A fresh de_DE user's TipSplit counts in euros. 100 + 10 % = 110,00; three ways that is
     # 36,67 + 36,67 + 36,66, smallest share first.
-    each = tr("Each person pays")
+    each = tr("Each Person Pays")
     expected = tr("%@ or %@").replace("%@", euros(3666), 1).replace("%@", euros(3667), 1)
     wait_until(lambda: app.value_next_to(each) == expected,
                message=f"„{expected}“ next to „{each}“, saw {app.value_next_to(each)!r}")

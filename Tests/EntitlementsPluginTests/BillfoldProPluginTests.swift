@@ -59,7 +59,7 @@ struct BillfoldProPageTests {
         let view = fixture.view
         #expect(view.planLabel.text == Tier.pro.title)
         #expect(view.licenseGroup.isVisible)
-        #expect(view.factValue("Licensed to") == "Ada Lovelace")
+        #expect(view.factValue("Licensed To") == "Ada Lovelace")
         #expect(view.factValue("Email") == "ada@example.com")
         #expect(view.factValue("Plan") == LicensePlan.annual.title)
         #expect(view.removeButton.isVisible)

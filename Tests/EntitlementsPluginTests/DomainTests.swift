@@ -90,7 +90,7 @@ struct ProStatusPresentationTests {
         lifetime.plan = .lifetime
         lifetime.expiresAt = nil
         let page = present(EntitlementStatus(tier: .pro, features: [], license: lifetime, condition: .active))
-        #expect(page.facts.first { $0.title == "Valid through" }?.value == "No end date")
+        #expect(page.facts.first { $0.title == "Valid Through" }?.value == "No end date")
     }
 
     @Test("the grace period shows a banner with the days left and the last day of grace")

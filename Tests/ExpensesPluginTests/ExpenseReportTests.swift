@@ -76,7 +76,7 @@ import Testing
         #expect(cover.contains("Talk at the Swift meetup"))
         // 480.00 + 23.50 + 39.16 + 1.65 + 12.45 + 8.99 = 565.75
         #expect(cover.contains("€565.75"))
-        #expect(cover.contains("Spending by category"))
+        #expect(cover.contains("Spending by Category"))
         for category in ["Lodging", "Meals", "Transit", "Supplies", "Mileage"] { #expect(cover.contains(category)) }
         #expect(pdf.title == "Expense report – Lisbon conference")
         #expect(pdf.author == "Ada Lovelace")

@@ -76,11 +76,11 @@ struct ProStatusPresentation: Equatable {
         let validity = license.expiresAt.map { LicenseDates.lastValidDay(expiresAt: $0, timeZone: timeZone, locale: locale) }
             ?? tr("No end date")
         return [
-            Fact(title: tr("Licensed to"), value: license.licenseeName),
+            Fact(title: tr("Licensed To"), value: license.licenseeName),
             Fact(title: tr("Email"), value: license.licenseeEmail),
             Fact(title: tr("Plan"), value: license.plan.title),
-            Fact(title: tr("Valid through"), value: validity),
-            Fact(title: tr("Licence number"), value: license.id),
+            Fact(title: tr("Valid Through"), value: validity),
+            Fact(title: tr("Licence Number"), value: license.id),
         ]
     }
 }

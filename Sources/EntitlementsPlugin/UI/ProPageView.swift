@@ -10,7 +10,7 @@ final class ProPageView {
     let widget: Box
     let banner = Banner(buttonLabel: tr("Enter _New Licence…"))
     let statusIcon = Image(iconName: "non-starred-symbolic", pixelSize: 64)
-    let planCaption = Label(tr("Your plan"), wraps: false, style: "dim-label")
+    let planCaption = Label(tr("Your Plan"), wraps: false, style: "dim-label")
     let planLabel = Label("", style: "title-1")
     let summaryLabel = Label("")
     let problemLabel = Label("", style: "error")
@@ -71,7 +71,7 @@ final class ProPageView {
     }
 
     private func makeLicenseGroup() -> Widget {
-        let titles = [tr("Licensed to"), tr("Email"), tr("Plan"), tr("Valid through"), tr("Licence number")]
+        let titles = [tr("Licensed To"), tr("Email"), tr("Plan"), tr("Valid Through"), tr("Licence Number")]
         for title in titles {
             // Property rows (the value under a small caption) fit any width without cutting a
             // long name or email short.
@@ -112,7 +112,7 @@ final class ProPageView {
     }
 
     private static func currentPlanBadge() -> Label {
-        let badge = Label(tr("Current plan"), wraps: false, style: "plan-badge")
+        let badge = Label(tr("Current Plan"), wraps: false, style: "plan-badge")
         badge.align(vertical: .center)
         return badge
     }

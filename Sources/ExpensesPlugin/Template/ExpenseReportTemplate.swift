@@ -103,7 +103,7 @@ struct ExpenseReportTemplate {
         facts.append(.init(tr("Dates"), trip.days.formatted(.medium, locale: locale)))
         if !trip.purpose.isEmpty { facts.append(.init(tr("Purpose"), trip.purpose)) }
         facts.append(.init(tr("Expenses"), numbers.string(from: dashboard.expenseCount)))
-        facts.append(.init(tr("Reimbursement currency"), currency.code + " – " + currency.localizedName()))
+        facts.append(.init(tr("Reimbursement Currency"), currency.code + " – " + currency.localizedName()))
         facts.append(.init(tr("Total to reimburse"), money.string(from: dashboard.total), isEmphasized: true))
 
         var blocks: [Block] = [
@@ -115,7 +115,7 @@ struct ExpenseReportTemplate {
             blocks.append(.text(tr("This trip has no expenses.")))
             return blocks
         }
-        blocks.append(.heading(Heading(tr("Spending by category"), level: 2)))
+        blocks.append(.heading(Heading(tr("Spending by Category"), level: 2)))
         var rows = dashboard.byCategory.map { line in
             TableRow([line.category.localizedName, numbers.string(from: line.expenseCount),
                       share(of: line.total, in: dashboard.total), money.string(from: line.total)])

@@ -22,10 +22,10 @@ public final class ExpenseDialog: AdwaitaWindow {
     let vendorRow = EntryRow(title: tr("Vendor"))
     let amountRow = EntryRow(title: tr("Amount"))
     let currencyRow: ComboRow
-    let rateRow = EntryRow(title: tr("Exchange rate"))
+    let rateRow = EntryRow(title: tr("Exchange Rate"))
     let distanceRow = EntryRow(title: tr("Distance"))
     let unitRow: ComboRow
-    let mileageRateRow = EntryRow(title: tr("Rate per unit of distance"))
+    let mileageRateRow = EntryRow(title: tr("Rate per Unit of Distance"))
     let notesRow = EntryRow(title: tr("Notes"))
     let receiptRow = ActionRow(title: tr("Receipt"))
     let receiptPicture = PixelPicture()

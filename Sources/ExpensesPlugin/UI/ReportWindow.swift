@@ -4,15 +4,15 @@ import Foundation
 import GObjectCore
 import GtkKit
 
-/// The reimbursement report of one trip, previewed in a window of its own with Save As, Print
+/// The reimbursement report of one trip, previewed in a window of its own with Save PDF, Print
 /// and Email (free for every tier). The PDF is laid out and rendered on a background task, so
 /// the window stays responsive while photos are scaled.
 @MainActor
 public final class ReportWindow: AdwaitaWindow {
     public let preview = DocumentPreview(emptyTitle: tr("No Report"))
-    let saveButton = Button(label: tr("_Save As…"))
-    let printButton = Button(iconName: "document-print-symbolic", accessibleLabel: tr("Print…"))
-    let emailButton = Button(iconName: "mail-send-symbolic", accessibleLabel: tr("Email…"))
+    let saveButton = Button(label: tr("Save PDF…"))
+    let printButton = Button(label: tr("Print…"))
+    let emailButton = Button(label: tr("Email…"))
     private let toasts = ToastOverlay()
     private let trip: Trip
     var tripID: TripID { trip.id }
@@ -28,12 +28,12 @@ public final class ReportWindow: AdwaitaWindow {
         self.title = String(format: tr("Report: %@"), trip.name)
         setDefaultSize(width: 760, height: 880)
         let header = HeaderBar(title: WindowTitle(tr("Report"), subtitle: trip.name))
+        // As the invoice pane has them: Save PDF… suggested, Print… and Email… in the menu beside it.
         saveButton.addCssClass("suggested-action")
-        header.packStart(saveButton)
-        for button in [emailButton, printButton] {
-            button.tooltip = button.accessibleLabel
-            header.packEnd(button)
-        }
+        saveButton.tooltip = tr("Save the report as a PDF file (Ctrl+S)")
+        printButton.tooltip = tr("Print the report (Ctrl+P)")
+        header.packEnd(ActionMenu(sections: [[printButton, emailButton]]).button)
+        header.packEnd(saveButton)
         let body = Box(.vertical, children: [header, preview.widget])
         toasts.child = body
         self.content = toasts

@@ -19,7 +19,7 @@ public final class TripDetailView {
     private let header: HeaderBar
     private let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back"))
     let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("Add Expense"))
-    let importButton = Button(iconName: "document-open-symbolic", accessibleLabel: tr("Add from an E-Invoice…"))
+    let importButton = Button(label: tr("Add from an _E-Invoice…"))
     /// Takes a Factur-X / ZUGFeRD PDF or an XRechnung / EN 16931 XML dropped on the trip.
     private(set) var dropTarget: FileDropTarget?
     /// True while a chosen or dropped e-invoice is stored and read.
@@ -30,20 +30,22 @@ public final class TripDetailView {
     let exportButton = Button(label: tr("E_xport CSV…"))
     let reportButton = Button(label: tr("_Generate Report"))
     let deleteTripButton = Button(label: tr("_Delete Trip"))
+    /// The trip's other actions, in the header beside Add Expense.
+    let moreActions: PopoverButton
     private let stack = Stack()
 
     let nameLabel = Label("", wraps: true, style: "title-2")
     let datesLabel = Label("", wraps: true, style: "dim-label")
-    let totalCaption = Label(tr("Trip total"), wraps: false, style: "heading")
+    let totalCaption = Label(tr("Trip Total"), wraps: false, style: "heading")
     let totalLabel = Label("", wraps: true, style: "title-1")
     let countLabel = Label("", style: "dim-label")
     let purposeLabel = Label("", style: "dim-label")
     let expenseList = ListBox()
     private let expensesGroup = PreferencesGroup(title: tr("Expenses"))
     let categoryChart = ChartView(chart: Chart(kind: .bar, categories: [], series: []),
-                                  title: tr("Spending by category"), height: 180)
+                                  title: tr("Spending by Category"), height: 180)
     let dailyChart = ChartView(chart: Chart(kind: .line, categories: [], series: []),
-                               title: tr("Spending per day"), height: 180)
+                               title: tr("Spending per Day"), height: 180)
     private let categoryCard: Box
     private let dailyCard: Box
     let charts: Columns
@@ -72,19 +74,11 @@ public final class TripDetailView {
         // The trip's name heads the pane, where it can wrap; the header keeps its room for the actions.
         header = HeaderBar(title: WindowTitle(""))
         header.packStart(backButton)
-        header.packEnd(addButton)
-        importButton.tooltip = tr("Add from an E-Invoice…")
-        header.packEnd(importButton)
-        // The trip's less frequent actions sit under its expenses, leaving the header room for its name.
+        // As in the invoice pane: the header's one main action, and a menu of the rest.
+        moreActions = ActionMenu(sections: [[importButton], [reportButton, exportButton], [editTripButton, deleteTripButton]]).button
         deleteTripButton.addCssClass("destructive-action")
-        // Two rows of two, so they fit a narrow window.
-        let documentActions = Box(.horizontal, spacing: 12, children: [reportButton, exportButton])
-        let changeActions = Box(.horizontal, spacing: 12, children: [editTripButton, deleteTripButton])
-        for row in [documentActions, changeActions] {
-            row.isHomogeneous = true
-            row.align(horizontal: .center)
-        }
-        let tripActions = Box(.vertical, spacing: 12, children: [documentActions, changeActions])
+        header.packEnd(moreActions)
+        header.packEnd(addButton)
 
         let summary = Box(.vertical, spacing: 4, children: [totalCaption, totalLabel, countLabel, purposeLabel])
         for label in [totalCaption, totalLabel, countLabel, purposeLabel] { label.xAlign = 0 }
@@ -120,7 +114,7 @@ public final class TripDetailView {
         for label in [nameLabel, datesLabel] { label.xAlign = 0 }
         nameLabel.isSelectable = true
         let titles = Box(.vertical, spacing: 4, children: [nameLabel, datesLabel])
-        let content = Box(.vertical, spacing: 24, children: [titles, errorLabel, summary, charts, expensesGroup, tripActions])
+        let content = Box(.vertical, spacing: 24, children: [titles, errorLabel, summary, charts, expensesGroup])
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 800))
         scroller.expandsVertically = true
@@ -169,7 +163,7 @@ public final class TripDetailView {
     public func refresh() {
         let hasTrip = trip != nil
         addButton.isVisible = hasTrip
-        importButton.isVisible = hasTrip
+        moreActions.isVisible = hasTrip
         guard let trip else {
             expenses = []
             dashboard = nil

@@ -12,8 +12,8 @@ public final class TripDialog: AdwaitaWindow {
     private let currencies = Currency.all
 
     let nameRow = EntryRow(title: tr("Name"))
-    let startRow = EntryRow(title: tr("Start date"))
-    let endRow = EntryRow(title: tr("End date"))
+    let startRow = EntryRow(title: tr("Start Date"))
+    let endRow = EntryRow(title: tr("End Date"))
     let purposeRow = EntryRow(title: tr("Purpose"))
     let currencyRow: ComboRow
     let nameError = Label("", style: "error")
@@ -27,7 +27,7 @@ public final class TripDialog: AdwaitaWindow {
     init(repository: ExpenseRepository, editing: Trip?, parent: Window?) {
         self.repository = repository
         self.editing = editing
-        currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map(\.choiceTitle))
+        currencyRow = ComboRow(title: tr("Reimbursement Currency"), choices: currencies.map(\.choiceTitle))
         saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
         super.init()
         makeDialog(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460)

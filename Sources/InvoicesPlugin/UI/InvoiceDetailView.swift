@@ -87,29 +87,16 @@ package final class InvoiceDetailView {
         printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         emailBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         primarySaveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
-        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"), alignment: .start)
-        printButton = printBadge.makeButton(label: tr("Print…"), alignment: .start)
-        emailButton = emailBadge.makeButton(label: tr("Email…"), alignment: .start)
+        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
+        printButton = printBadge.makeButton(label: tr("Print…"))
+        emailButton = emailBadge.makeButton(label: tr("Email…"))
         primarySavePDFButton = primarySaveBadge.makeButton(label: tr("Save PDF…"))
 
         // The GNOME pattern: one suggested action in the header, everything else in its menu,
         // in sections that leave room for more documents (the destructive ones last).
-        let menu = Box(.vertical, spacing: 0)
-        let sections: [[Button]] = [[editButton, paidButton, duplicateButton], [savePDFButton, printButton, emailButton],
-                                    [cancelButton, deleteButton]]
-        for (index, section) in sections.enumerated() {
-            if index > 0 { menu.append(Separator(.horizontal)) }
-            for button in section {
-                button.addCssClass("flat")
-                button.alignContentToStart()
-                menu.append(button)
-            }
-        }
+        moreActions = ActionMenu(sections: [[editButton, paidButton, duplicateButton], [savePDFButton, printButton, emailButton],
+                                            [cancelButton, deleteButton]]).button
         deleteButton.addCssClass("destructive-action")
-        moreActions = PopoverButton(iconName: "view-more-symbolic", content: menu, accessibleLabel: tr("More Actions"))
-        for button in sections.joined() {
-            button.onClicked { [weak moreActions] in moreActions?.popdown() }
-        }
         for button in [sendButton, paymentButton, primarySavePDFButton] {
             button.addCssClass("suggested-action")
             headerActions.append(button)

@@ -230,19 +230,19 @@ package final class InvoicesPage: InvoiceListActions {
     }
 
     private func addShortcuts() {
-        context.addShortcut("<Control>n", title: tr("New invoice")) { [weak self] in self?.newInvoice() }
-        context.addShortcut("<Control>f", title: tr("Search invoices")) { [weak self] in
+        context.addShortcut("<Control>n", title: tr("New Invoice")) { [weak self] in self?.newInvoice() }
+        context.addShortcut("<Control>f", title: tr("Search Invoices")) { [weak self] in
             _ = self?.searchEntry.grabFocus()
         }
-        context.addShortcut("<Control>s", title: tr("Save the invoice as PDF")) { [weak self] in
+        context.addShortcut("<Control>s", title: tr("Save Invoice as PDF")) { [weak self] in
             guard let self, self.selectedID != nil else { return }
             self.detail.savePDF()
         }
-        context.addShortcut("<Control>p", title: tr("Print the invoice")) { [weak self] in
+        context.addShortcut("<Control>p", title: tr("Print Invoice")) { [weak self] in
             guard let self, self.selectedID != nil else { return }
             self.detail.printPDF()
         }
-        context.addShortcut("Delete", title: tr("Delete the selected invoice")) { [weak self] in
+        context.addShortcut("Delete", title: tr("Delete Invoice")) { [weak self] in
             // Delete in a text field deletes text, not the invoice.
             guard let self, !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
             self.deleteSelected()

@@ -16,12 +16,12 @@ final class TipSplitView {
     private(set) var currencies: [Currency] = []
 
     // Inputs
-    let billRow = EntryRow(title: tr("Bill amount"))
+    let billRow = EntryRow(title: tr("Bill Amount"))
     let billCurrencyLabel = Label("", wraps: false, style: "dim-label")
     let billError = Label("", style: "error")
     let currencyRow: ComboRow
     let preTaxSwitch = Switch()
-    let taxRow = EntryRow(title: tr("Tax included in the bill"))
+    let taxRow = EntryRow(title: tr("Tax Included in the Bill"))
     let taxError = Label("", style: "error")
     private(set) var presetButtons: [ToggleButton] = []
     let customSlider = Scale(range: 0...100, step: 0.5)
@@ -36,7 +36,7 @@ final class TipSplitView {
     let totalLabel = Label("", wraps: false)
     let tipPerPersonLabel = Label("", wraps: false)
     let roundingExtraLabel = Label("", wraps: false)
-    private let roundingExtraRow = ActionRow(title: tr("Extra tip from rounding up"))
+    private let roundingExtraRow = ActionRow(title: tr("Extra Tip From Rounding Up"))
     /// What each person pays, one row per person, when the party is more than one.
     let sharesGroup = PreferencesGroup(title: tr("Shares"))
     private(set) var shareRows: [(row: ActionRow, amount: Label)] = []
@@ -102,11 +102,11 @@ final class TipSplitView {
         }
         options.add(currencyRow)
 
-        let preTaxRow = ActionRow(title: tr("Tip on the amount before tax"),
+        let preTaxRow = ActionRow(title: tr("Tip on the Amount Before Tax"),
                                   subtitle: tr("Enter the tax included in the bill; the tip leaves it out"))
         preTaxRow.addSuffix(preTaxSwitch)
         preTaxRow.activates(preTaxSwitch)
-        preTaxSwitch.accessibleLabel = tr("Tip on the amount before tax")
+        preTaxSwitch.accessibleLabel = tr("Tip on the Amount Before Tax")
         preTaxSwitch.onToggled { [weak self] in
             guard let self else { return }
             self.taxRow.isVisible = self.preTaxSwitch.isActive
@@ -154,11 +154,11 @@ final class TipSplitView {
             presets.append(button)
         }
 
-        let customRow = ActionRow(title: tr("Custom tip"), subtitle: tr("Any percentage from 0 to 100"))
+        let customRow = ActionRow(title: tr("Custom Tip"), subtitle: tr("Any percentage from 0 to 100"))
         // Narrow enough for a 360 px window; it takes the row's spare width when there is some.
         customSlider.setSizeRequest(width: 64)
-        customSlider.accessibleLabel = tr("Custom tip percentage")
-        customSpin.accessibleLabel = tr("Custom tip percentage")
+        customSlider.accessibleLabel = tr("Custom Tip Percentage")
+        customSpin.accessibleLabel = tr("Custom Tip Percentage")
         customRow.addSuffix(customSlider)
         customRow.addSuffix(customSpin)
         customSlider.onValueChanged { [weak self] in
@@ -189,9 +189,9 @@ final class TipSplitView {
         partyRow.addSuffix(partySpin)
         group.add(partyRow)
 
-        let roundRow = ActionRow(title: tr("Round each share up"),
+        let roundRow = ActionRow(title: tr("Round Each Share Up"),
                                  subtitle: tr("Everyone pays a whole amount; the extra goes to the tip"))
-        roundUpSwitch.accessibleLabel = tr("Round each share up")
+        roundUpSwitch.accessibleLabel = tr("Round Each Share Up")
         roundRow.addSuffix(roundUpSwitch)
         roundRow.activates(roundUpSwitch)
         roundUpSwitch.onToggled { [weak self] in
@@ -204,7 +204,7 @@ final class TipSplitView {
     }
 
     private func makeResultCard() -> Widget {
-        let caption = Label(tr("Each person pays"), wraps: true, style: "heading")
+        let caption = Label(tr("Each Person Pays"), wraps: true, style: "heading")
         perPersonLabel.isSelectable = true
         splitNote.isVisible = false
         for label in [caption, perPersonLabel, splitNote] { label.setJustification(.center) }
@@ -214,7 +214,7 @@ final class TipSplitView {
         hero.addCssClass("card")
 
         let details = PreferencesGroup()
-        for (title, label) in [(tr("Tip"), tipLabel), (tr("Total"), totalLabel), (tr("Tip per person"), tipPerPersonLabel)] {
+        for (title, label) in [(tr("Tip"), tipLabel), (tr("Total"), totalLabel), (tr("Tip per Person"), tipPerPersonLabel)] {
             let row = ActionRow(title: title)
             label.isSelectable = true
             label.addCssClass("numeric")
