@@ -146,3 +146,62 @@ import Graphics
         }
     }
 }
+
+/// Rows cut across pages where the rest of a page would otherwise stay blank.
+@Suite struct TableRowSplitTests {
+    /// Short rows, then one whose description fits a fresh page but not what is left of this one.
+    static func document(longWords: Int) -> (Document, String) {
+        let long = (0..<longWords).map { "word\($0)" }.joined(separator: " ") + " lastwordofthecell"
+        var rows = (0..<12).map { TableRow(["Item \($0)", "1.00"]) }
+        rows.append(TableRow([long, "99.00"]))
+        rows.append(TableRow(["After", "3.00"]))
+        var document = Document(pageSetup: PageSetup(paper: .a4))
+        let filler = Array(repeating: "A paragraph that fills part of the first page before the table starts.", count: 30)
+            .joined(separator: " ")
+        document.blocks = [.paragraph(Paragraph(filler)), .table(Table(columns: [TableColumn("Description"), .numeric("Amount")], rows: rows))]
+        return (document, long)
+    }
+
+    @Test func aLongRowContinuesOnTheNextPageInsteadOfLeavingThisOneBlank() throws {
+        let (document, long) = Self.document(longWords: 600)
+        let pdf = try ReadBack(document.renderPDF())
+        #expect(pdf.pageCount == 2)
+        let first = pdf.pages[0].textRuns()
+        let second = pdf.pages[1].textRuns()
+        // The description starts on page 1 with its amount beside its first line, and goes on.
+        let start = try #require(first.first { $0.text == "word0" })
+        let amount = try #require(first.first { $0.text == "99.00" })
+        #expect(abs(amount.rect.minY - start.rect.minY) < 1)
+        #expect(second.contains { $0.text == "lastwordofthecell" })
+        #expect(!second.contains { $0.text == "99.00" })
+        // Page 1 is used to its foot: its last line of text is near the bottom of the body.
+        let body = try LayoutEngine(document: document).body
+        let lastOnFirst = try #require(first.filter { $0.text.hasPrefix("word") }.map(\.rect.maxY).max())
+        #expect(lastOnFirst > body.maxY - 40)
+        // Nothing lost, nothing twice, in order.
+        let words = pdf.pages.flatMap { $0.textRuns().map(\.text) }.filter { $0.hasPrefix("word") || $0 == "lastwordofthecell" }
+        #expect(words == long.split(separator: " ").map(String.init))
+    }
+
+    @Test func aShortRowThatDoesNotFitMovesWhole() throws {
+        // Three lines cannot leave two on each page: the row moves with its amount.
+        var rows = (0..<60).map { TableRow(["Item \($0)", "1.00"]) }
+        rows.append(TableRow([(0..<30).map { "short\($0)" }.joined(separator: " "), "7.00"]))
+        var document = Document(pageSetup: PageSetup(paper: .a4))
+        document.blocks = [.table(Table(columns: [TableColumn("Description", width: .fixed(120)), .numeric("Amount")], rows: rows))]
+        let pdf = try ReadBack(document.renderPDF())
+        for page in pdf.pages {
+            let texts = page.textRuns().map(\.text)
+            let shorts = texts.filter { $0.hasPrefix("short") }
+            #expect(shorts.isEmpty || shorts.count == 30, "the short row was cut on page \(page.index + 1)")
+        }
+    }
+
+    @Test func cuttingKeepsTwoLinesOnEachSide() {
+        #expect(LayoutEngine.splitsWell([(0, 5, 20), (0, 1, 1)]))
+        #expect(!LayoutEngine.splitsWell([(0, 1, 20), (0, 1, 1)]))
+        #expect(!LayoutEngine.splitsWell([(0, 5, 6), (0, 1, 1)]))
+        #expect(!LayoutEngine.splitsWell([(0, 5, 20), (0, 0, 1)]))
+        #expect(!LayoutEngine.splitsWell([(0, 3, 3), (0, 1, 1)]))
+    }
+}

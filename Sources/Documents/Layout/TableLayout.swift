@@ -194,15 +194,21 @@ extension LayoutEngine {
                 continue
             }
             let canMove = placedRows || builder.hasContent
-            if rowHeight <= freshRoom + layoutEpsilon, canMove { break }
             // Cut the row: as many lines of each cell as fit.
             let room = region.bottom - y - padding.top - padding.bottom
             var ends = starts
             for c in cells.indices {
                 var end = starts[c]
                 while end < cells[c].lines.count, cells[c].height(of: starts[c]..<(end + 1)) <= room + layoutEpsilon { end += 1 }
+                // One line alone at the top of the next page: take one more with it.
+                if cells[c].lines.count - end == 1, end - starts[c] >= 3 { end -= 1 }
                 ends[c] = end
             }
+            // A row that would fit a fresh page is still cut here when each cell keeps at
+            // least two lines on both pages (or all of its lines here); a shorter row moves
+            // whole, rather than leave most of the page blank or a line alone.
+            if rowHeight <= freshRoom + layoutEpsilon, canMove,
+               !Self.splitsWell(cells.indices.map { (starts[$0], ends[$0], cells[$0].lines.count) }) { break }
             if !zip(ends, starts).contains(where: { $0 > $1 }) {
                 if canMove { break }
                 for c in cells.indices where starts[c] < cells[c].lines.count { ends[c] = starts[c] + 1 }
@@ -234,6 +240,16 @@ extension LayoutEngine {
             return .done(next: index + 1)
         }
         return .pageFull(.tableRow(row, cellLines: lines))
+    }
+
+    /// Whether cutting a row's cells at `end` leaves at least two lines of each on this page
+    /// and on the next, or all of a cell's lines on this page; one cell at least continues.
+    static func splitsWell(_ cells: [(start: Int, end: Int, count: Int)]) -> Bool {
+        let continues = cells.contains { $0.end < $0.count }
+        return continues && cells.allSatisfy { cell in
+            let here = cell.end - cell.start, left = cell.count - cell.end
+            return cell.start >= cell.count || left == 0 && here > 0 || here >= 2 && left >= 2
+        }
     }
 
     private func appendRow(_ cells: [TextBlock], starts: [Int], ends: [Int]?, row: Int, top: Double, height: Double,
