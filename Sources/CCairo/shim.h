@@ -19,4 +19,15 @@ static inline PangoGlyph bf_pango_glyph_unknown_flag(void) { return PANGO_GLYPH_
 static inline cairo_scaled_font_t *bf_pango_font_scaled_font(PangoFont *font) {
     return pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
 }
+// Whether a font draws colour glyphs (a bitmap or layered emoji font). Cairo 1.16's PDF
+// surface paints those as images, which carry no text; FT_HAS_COLOR is a macro.
+#include <cairo-ft.h>
+static inline gboolean bf_scaled_font_has_color_glyphs(cairo_scaled_font_t *font) {
+    if (cairo_scaled_font_get_type(font) != CAIRO_FONT_TYPE_FT) return FALSE;
+    FT_Face face = cairo_ft_scaled_font_lock_face(font);
+    if (!face) return FALSE;
+    gboolean color = FT_HAS_COLOR(face) ? TRUE : FALSE;
+    cairo_ft_scaled_font_unlock_face(font);
+    return color;
+}
 #endif

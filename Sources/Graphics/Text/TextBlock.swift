@@ -150,7 +150,8 @@ public struct TextBlock {
                     k = end
                 }
                 if let first = order.first, Int(glyphString.log_clusters[first]) != 0 { valid = false }
-                cairo_set_scaled_font(cr, bf_pango_font_scaled_font(font))
+                let scaledFont = bf_pango_font_scaled_font(font)
+                cairo_set_scaled_font(cr, scaledFont)
                 if valid {
                     glyphs.withUnsafeBufferPointer { g in
                         clusters.withUnsafeBufferPointer { c in
@@ -158,11 +159,55 @@ public struct TextBlock {
                                                    c.baseAddress, Int32(c.count), cairo_text_cluster_flags_t(rawValue: 0))
                         }
                     }
+                    if let scaledFont, bf_scaled_font_has_color_glyphs(scaledFont) != 0 {
+                        Self.showTextUnder(colorGlyphs: glyphs, clusters: clusters, text: text + Int(item.offset),
+                                           length: item.length, font: scaledFont, cr: cr)
+                    }
                 } else {
                     glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
                 }
             }
         }
         cairo_new_path(cr)
+    }
+
+    /// Cairo 1.16 writes colour emoji into a PDF as pictures, so they could not be copied or
+    /// searched. Under them goes the same text set in blank glyphs (a text font's space, one
+    /// per cluster): it draws nothing, and the PDF maps it to the emoji's characters.
+    private static func showTextUnder(colorGlyphs: [cairo_glyph_t], clusters: [cairo_text_cluster_t],
+                                      text: UnsafePointer<CChar>, length: Int32, font: OpaquePointer, cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(font, &matrix)
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_matrix(cr, &matrix)
+        guard let space = blankGlyph(cairo_get_scaled_font(cr)) else { return }
+        var blanks: [cairo_glyph_t] = []
+        var blankClusters: [cairo_text_cluster_t] = []
+        var next = 0
+        for cluster in clusters {
+            let glyphCount = Int(cluster.num_glyphs)
+            if glyphCount > 0 {
+                let first = colorGlyphs[next]
+                blanks.append(cairo_glyph_t(index: space, x: first.x, y: first.y))
+            }
+            blankClusters.append(cairo_text_cluster_t(num_bytes: cluster.num_bytes, num_glyphs: glyphCount > 0 ? 1 : 0))
+            next += glyphCount
+        }
+        blanks.withUnsafeBufferPointer { g in
+            blankClusters.withUnsafeBufferPointer { c in
+                cairo_show_text_glyphs(cr, text, length, g.baseAddress, Int32(g.count), c.baseAddress, Int32(c.count),
+                                       cairo_text_cluster_flags_t(rawValue: 0))
+            }
+        }
+    }
+
+    /// The glyph a font draws a space with.
+    private static func blankGlyph(_ font: OpaquePointer?) -> UInt? {
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        guard cairo_scaled_font_text_to_glyphs(font, 0, 0, " ", 1, &glyphs, &count, nil, nil, nil) == CAIRO_STATUS_SUCCESS,
+              let glyphs, count == 1 else { return nil }
+        defer { cairo_glyph_free(glyphs) }
+        return glyphs[0].index
     }
 }

@@ -356,6 +356,12 @@ public final class TextEngine {
         while index < scalars.count {
             let scalar = scalars[index]
             let next = index + 1 < scalars.count ? scalars[index + 1].value : 0
+            // A flag is two regional indicators; a selector between them would break it up.
+            if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+                result.append(scalar)
+                index += 1
+                continue
+            }
             if scalar.properties.isEmojiPresentation, scalar.value > 0x7F {
                 result.append(scalar)
                 switch next {
