@@ -64,6 +64,11 @@ def test_a_360_px_window_opens_the_chosen_invoice_again(app):
     item.click()
     wait_until(lambda: in_window(app.window, "push button", "Back to the List", timeout=1), message="the invoice to open")
     in_window(app.window, "label", number)
+    # Its header, with Mark as Sent and the menu beside three window buttons, still fits.
+    in_window(app.window, "push button", "Mark as Sent")
+    time.sleep(0.5)
+    if app.window.size[0] > 370:
+        raise TestFailure(f"the open invoice widens the window to {app.window.size[0]} px")
 
 
 def delete_question(app, number):

@@ -70,4 +70,15 @@ struct LayoutWrapperTests {
         #expect(one > 16)
         #expect(four - one == 3 * (one - 16))
     }
+
+    @Test func aLabelButtonCanShrinkBelowItsText() throws {
+        let button = Button(label: "_Record a Rather Long Payment…")
+        let natural = button.minimumWidth
+        button.ellipsizesLabel()
+        #expect(button.minimumWidth < natural / 2)
+        let label = try #require(gtk_button_get_child(button.pointer()))
+        #expect(gtk_label_get_ellipsize(OpaquePointer(label)) == PANGO_ELLIPSIZE_END)
+        // A button with other content is left as it is.
+        Button(child: Box(.horizontal)).ellipsizesLabel()
+    }
 }

@@ -99,6 +99,8 @@ package final class InvoiceDetailView {
         deleteButton.addCssClass("destructive-action")
         for button in [sendButton, paymentButton, primarySavePDFButton] {
             button.addCssClass("suggested-action")
+            // Shortened rather than widen a 360 px window that also shows three window buttons.
+            button.ellipsizesLabel()
             headerActions.append(button)
         }
         headerActions.append(moreActions)
