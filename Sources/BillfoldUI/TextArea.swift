@@ -16,8 +16,9 @@ public final class TextArea {
         textView.accessibleLabel = caption
         textView.wrapsAtWords()
         textView.setTextMargins(8)
-        textView.showsAtLeast(lines: lines)
         let frame = ScrolledWindow(child: textView)
+        // At least its lines however short the window; more as more lines are typed.
+        frame.minimumContentHeight = textView.height(ofLines: lines)
         frame.propagatesNaturalHeight = true
         frame.addCssClass("card")
         widget = Box(.vertical, spacing: 6, children: [label, frame])

@@ -57,18 +57,20 @@ struct LayoutWrapperTests {
         window.destroy()
     }
 
-    @Test func aTextViewAsksForTheHeightOfItsLines() {
+    @Test func aTextViewMeasuresItsLinesAndAScrolledWindowKeepsThem() {
         let view = TextView()
         view.setTextMargins(8)
-        view.showsAtLeast(lines: 1)
-        var one: gint = 0
-        gtk_widget_get_size_request(view.widgetPointer, nil, &one)
-        view.showsAtLeast(lines: 4)
-        var four: gint = 0
-        gtk_widget_get_size_request(view.widgetPointer, nil, &four)
+        let one = view.height(ofLines: 1)
+        let four = view.height(ofLines: 4)
         // Four lines are three lines more than one; the margins are counted once.
         #expect(one > 16)
         #expect(four - one == 3 * (one - 16))
+        let frame = ScrolledWindow(child: view)
+        frame.minimumContentHeight = four
+        #expect(frame.minimumContentHeight == four)
+        var minimum: gint = 0
+        gtk_widget_measure(frame.widgetPointer, GTK_ORIENTATION_VERTICAL, 300, &minimum, nil, nil, nil)
+        #expect(Int(minimum) >= four)
     }
 
     @Test func aLabelButtonCanShrinkBelowItsText() throws {

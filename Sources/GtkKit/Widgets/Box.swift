@@ -45,6 +45,12 @@ public final class ScrolledWindow: Widget {
         didSet { gtk_scrolled_window_set_child(pointer(), child?.widgetPointer) }
     }
 
+    /// The least height it shows of its content, however little room its parent offers.
+    public var minimumContentHeight: Int {
+        get { Int(gtk_scrolled_window_get_min_content_height(pointer())) }
+        set { gtk_scrolled_window_set_min_content_height(pointer(), gint(newValue)) }
+    }
+
     /// Make the scrolled content size itself to the page instead of a fixed viewport height.
     public var propagatesNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(pointer()) != 0 }

@@ -48,15 +48,15 @@ public final class TextView: Widget {
         set { gtk_text_view_set_wrap_mode(pointer(), newValue ? GTK_WRAP_CHAR : GTK_WRAP_NONE) }
     }
 
-    /// Asks for the height of `lines` lines of text in the view's font, plus its top and bottom
-    /// margins, so a field meant for an address shows all of it.
-    public func showsAtLeast(lines: Int) {
+    /// The height of `lines` lines of text in the view's font, plus its top and bottom margins:
+    /// what a field meant for an address needs to show all of it.
+    public func height(ofLines lines: Int) -> Int {
         let layout = gtk_widget_create_pango_layout(widgetPointer, "Ag")
         var height: gint = 0
         pango_layout_get_pixel_size(layout, nil, &height)
         g_object_unref(UnsafeMutableRawPointer(layout))
         let margins = gtk_text_view_get_top_margin(pointer()) + gtk_text_view_get_bottom_margin(pointer())
-        setSizeRequest(height: max(1, lines) * Int(height) + Int(margins))
+        return max(1, lines) * Int(height) + Int(margins)
     }
 
     /// Space between the text and the view's edges.
