@@ -13,7 +13,9 @@ public final class ActionMenu {
         for (index, section) in sections.enumerated() {
             if index > 0 { content.append(Separator(.horizontal)) }
             for action in section {
+                // One padding for every item, whether a label or a label with a Pro badge.
                 action.addCssClass("flat")
+                action.addCssClass("text-button")
                 action.alignContentToStart()
                 content.append(action)
             }

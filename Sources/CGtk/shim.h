@@ -8,7 +8,6 @@ static inline GtkWindow *bf_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkBox *bf_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkEditable *bf_editable(gpointer p) { return GTK_EDITABLE(p); }
 static inline GtkAccessible *bf_accessible(gpointer p) { return GTK_ACCESSIBLE(p); }
-static inline gboolean bf_is_label(gpointer p) { return GTK_IS_LABEL(p); }
 
 // gtk_accessible_update_property is variadic.
 static inline void bf_accessible_set_label(gpointer w, const char *label) {

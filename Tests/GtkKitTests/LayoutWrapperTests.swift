@@ -73,14 +73,15 @@ struct LayoutWrapperTests {
         #expect(Int(minimum) >= four)
     }
 
-    @Test func aLabelButtonCanShrinkBelowItsText() throws {
-        let button = Button(label: "_Record a Rather Long Payment…")
-        let natural = button.minimumWidth
-        button.ellipsizesLabel()
-        #expect(button.minimumWidth < natural / 2)
-        let label = try #require(gtk_button_get_child(button.pointer()))
-        #expect(gtk_label_get_ellipsize(OpaquePointer(label)) == PANGO_ELLIPSIZE_END)
-        // A button with other content is left as it is.
-        Button(child: Box(.horizontal)).ellipsizesLabel()
+    @Test func aHeaderBarGivesBackAWidgetItHeld() {
+        let header = HeaderBar(title: WindowTitle(""))
+        let actions = Box(.horizontal)
+        header.packEnd(actions)
+        #expect(actions.isInside(header))
+        header.remove(actions)
+        #expect(!actions.isInside(header))
+        let slot = Box(.horizontal)
+        slot.append(actions)
+        #expect(actions.isInside(slot))
     }
 }

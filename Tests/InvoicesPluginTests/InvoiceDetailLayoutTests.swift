@@ -23,6 +23,12 @@ extension InvoicesPageTests {
                 .filter { $0.0.isVisible }.map(\.1)
         }
         #expect(detail.headerActions.isVisible)
+        // In the header beside the list; under the number when the window is narrow.
+        detail.placeActions(inHeader: page.detailHeader, folded: false)
+        #expect(detail.headerActions.isInside(page.detailHeader))
+        detail.placeActions(inHeader: page.detailHeader, folded: true)
+        #expect(detail.headerActions.isInside(detail.narrowActionsSlot) && !detail.headerActions.isInside(page.detailHeader))
+        detail.placeActions(inHeader: page.detailHeader, folded: false)
         #expect(detail.headerActions.isInside(page.detailHeader))
         #expect(primary() == ["send"])
         #expect(detail.deleteButton.isInside(detail.moreActions))

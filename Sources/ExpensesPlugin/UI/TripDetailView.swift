@@ -76,7 +76,8 @@ public final class TripDetailView {
         header.packStart(backButton)
         // As in the invoice pane: the header's one main action, and a menu of the rest.
         moreActions = ActionMenu(sections: [[importButton], [reportButton, exportButton], [editTripButton, deleteTripButton]]).button
-        deleteTripButton.addCssClass("destructive-action")
+        // Red text in the menu: a flat destructive button would draw white text on no background.
+        deleteTripButton.addCssClass("error")
         header.packEnd(moreActions)
         header.packEnd(addButton)
 

@@ -22,6 +22,7 @@ public final class HeaderBar: Widget {
 
     public func packStart(_ child: Widget) { adw_header_bar_pack_start(pointer(), child.widgetPointer) }
     public func packEnd(_ child: Widget) { adw_header_bar_pack_end(pointer(), child.widgetPointer) }
+    public func remove(_ child: Widget) { adw_header_bar_remove(pointer(), child.widgetPointer) }
 
     public var titleWidget: Widget? {
         didSet { adw_header_bar_set_title_widget(pointer(), titleWidget?.widgetPointer) }

@@ -54,13 +54,6 @@ open class Button: Widget {
     /// Clicks the button synchronously, as a pointer click would.
     public func click() { emit("clicked") }
 
-    /// Lets a label button shrink below its text, ending it with "…", so a header bar with
-    /// it still fits a narrow window.
-    public func ellipsizesLabel() {
-        guard let child = gtk_button_get_child(pointer()), bf_is_label(child) != 0 else { return }
-        gtk_label_set_ellipsize(OpaquePointer(child), PANGO_ELLIPSIZE_END)
-    }
-
     /// Places the label (or other content) at the leading edge, as a menu item has it, instead
     /// of the centre.
     public func alignContentToStart() {

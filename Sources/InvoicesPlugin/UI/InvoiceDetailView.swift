@@ -67,6 +67,9 @@ package final class InvoiceDetailView {
     /// The header's actions: the one next step for this invoice, and a menu of the rest.
     let headerActions = Box(.horizontal, spacing: 6)
     let moreActions: PopoverButton
+    /// Where the header's actions go on a narrow window, under the number: beside the back
+    /// and window buttons there the next step had no room for its name.
+    let narrowActionsSlot = Box(.horizontal)
 
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
@@ -96,15 +99,15 @@ package final class InvoiceDetailView {
         // in sections that leave room for more documents (the destructive ones last).
         moreActions = ActionMenu(sections: [[editButton, paidButton, duplicateButton], [savePDFButton, printButton, emailButton],
                                             [cancelButton, deleteButton]]).button
-        deleteButton.addCssClass("destructive-action")
+        // Red text in the menu: a flat destructive button would draw white text on no background.
+        deleteButton.addCssClass("error")
         for button in [sendButton, paymentButton, primarySavePDFButton] {
             button.addCssClass("suggested-action")
-            // Shortened rather than widen a 360 px window that also shows three window buttons.
-            button.ellipsizesLabel()
             headerActions.append(button)
         }
         headerActions.append(moreActions)
         headerActions.isVisible = false
+        narrowActionsSlot.align(horizontal: .end)
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
         primarySavePDFButton.tooltip = savePDFButton.tooltip
         printButton.tooltip = tr("Print the invoice (Ctrl+P)")
@@ -120,6 +123,7 @@ package final class InvoiceDetailView {
         titles.expandsHorizontally = true
         badge.align(vertical: .center)
         content.append(Box(.horizontal, spacing: 12, children: [titles, badge]))
+        content.append(narrowActionsSlot)
 
         let facts = PreferencesGroup()
         for row in [issueRow, dueRow] { row.addCssClass("property"); facts.add(row) }
@@ -243,6 +247,19 @@ package final class InvoiceDetailView {
         paidButton.isVisible = invoice.status == .sent
         cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
         editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+    }
+
+    /// Puts the next step and the menu in the header, or under the number on a narrow window.
+    func placeActions(inHeader header: HeaderBar, folded: Bool) {
+        let inSlot = headerActions.isInside(narrowActionsSlot)
+        guard folded != inSlot else { return }
+        if folded {
+            header.remove(headerActions)
+            narrowActionsSlot.append(headerActions)
+        } else {
+            narrowActionsSlot.remove(headerActions)
+            header.packEnd(headerActions)
+        }
     }
 
     /// Subtotal, discount, the net and tax of each VAT rate, total, paid and balance due.

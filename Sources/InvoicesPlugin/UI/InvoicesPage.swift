@@ -50,6 +50,7 @@ package final class InvoicesPage: InvoiceListActions {
         let detail = InvoiceDetailView(list: self, repository: repository, context: context)
         detailStack.add(detail.widget, named: "invoice")
         detailHeader.packEnd(detail.headerActions)
+        detail.placeActions(inHeader: detailHeader, folded: widget.isFolded)
         builtDetail = detail
         return detail
     }
@@ -255,6 +256,7 @@ package final class InvoicesPage: InvoiceListActions {
         // The window's buttons go on the list's header when the invoice pane is not beside it.
         listHeader.showsEndTitleButtons = folded || !detailPane.isVisible
         detailHeader.showsStartTitleButtons = folded
+        builtDetail?.placeActions(inHeader: detailHeader, folded: folded)
     }
 
     /// The page came into view: the day may have changed since, so overdue is worked out again.
