@@ -9,7 +9,7 @@ import Plans
 final class ProPageView {
     let widget: Box
     let banner = Banner(buttonLabel: tr("Enter _New Licence…"))
-    let statusIcon = Image(iconName: "non-starred-symbolic", pixelSize: 64)
+    let statusIcon = Image(iconName: "starred-symbolic", pixelSize: 64)
     let planCaption = Label(tr("Your Plan"), wraps: false, style: "dim-label")
     let planLabel = Label("", style: "title-1")
     let summaryLabel = Label("")
@@ -135,8 +135,9 @@ final class ProPageView {
 
         let (icon, style): (String, String?) = switch presentation.mood {
         case .pro: ("starred-symbolic", "accent")
-        // The outline star in the accent colour: dimmed, it was grey on grey in the dark style.
-        case .free: ("non-starred-symbolic", "accent")
+        // The page's star in the accent colour: Adwaita's outline star is drawn at a third of
+        // its colour, which, dimmed again, was grey on grey in the dark style.
+        case .free: ("starred-symbolic", "accent")
         case .warning: ("dialog-warning-symbolic", "warning")
         case .problem: ("dialog-error-symbolic", "error")
         }
