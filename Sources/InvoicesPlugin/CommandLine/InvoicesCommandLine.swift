@@ -38,6 +38,7 @@ public enum InvoicesCommandLine {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
             "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
+            "invoice recurring run",
         ]
     }
 
@@ -70,6 +71,16 @@ public enum InvoicesCommandLine {
                 let say = options.output == .standardOutput ? output.error : output.standard
                 say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
+            case "recurring":
+                guard rest == ["run"] else { throw rest.first.map(UsageError.unknownCommand) ?? UsageError.missingValue("recurring") }
+                let repository = try InvoiceRepository(database: database)
+                let run = try repository.issueDueRecurringInvoices(today: today, plan: plan, locale: formatting.dateLocale)
+                for issued in run.issued {
+                    output.standard(String(format: tr("Issued %@ for %@."), issued.number, issued.periodTitle))
+                }
+                output.standard(run.summary ?? tr("No recurring invoice is due."))
+                // Periods held back by the plan are not a failure of the run, but a timer's log should show them.
+                return run.waitingForPlan > 0 ? 1 : 0
             case "--help", "-h", "help":
                 output.standard(usageText)
                 return 0
