@@ -90,7 +90,7 @@ public enum ReminderError: Error, LocalizedError, Sendable, Equatable {
         case .notOverdue: tr("Only a sent invoice that is past its due date and not fully paid gets a reminder.")
         case .negativeFee: tr("Enter a fee of zero or more.")
         case .feeCurrency(let currency): String(format: tr("Enter the fee in %@, the invoice’s currency."), currency.code)
-        case .invalidRate: tr("Enter an interest rate between 0 % and 100 % a year, with at most 4 decimal places.")
+        case .invalidRate: tr("Enter a yearly interest rate from 0 to 100 %, with at most 4 decimal places.")
         case .invalidDeadline: tr("Enter between 0 and 365 days to pay.")
         case .amountTooLarge: tr("The amounts are too large to calculate with. Check the quantities and prices.")
         }

@@ -20,7 +20,7 @@ final class ReminderDialog: AdwaitaWindow {
 
     let levelRow = ComboRow(title: tr("Level"), choices: ReminderLevel.allCases.map(\.title))
     let feeRow = EntryRow(title: tr("Fee"))
-    let rateRow = EntryRow(title: tr("Interest % a Year"))
+    let rateRow = EntryRow(title: tr("Interest Rate per Year"))
     let daysRow = EntryRow(title: tr("Days to Pay"))
     let interestRow = ActionRow(title: tr("Interest"))
     let totalRow = ActionRow(title: tr("Total to Pay"))
@@ -54,6 +54,7 @@ final class ReminderDialog: AdwaitaWindow {
         levelRow.selectedIndex = ReminderLevel.allCases.firstIndex(of: ReminderLevel.next(after: last?.level))
         feeRow.text = money.string(from: last?.fee ?? .zero(invoice.currency), showSymbol: false)
         feeRow.addSuffix(Label(invoice.currency.code, wraps: false, style: "dim-label"))
+        rateRow.addSuffix(Label("%", wraps: false, style: "dim-label"))
         rateRow.text = numbers.string(from: last?.interestRate ?? 0, maximumFractionDigits: 4)
         daysRow.text = String(last.map { $0.date.days(to: $0.deadline) } ?? 14)
         form.add(levelRow)
