@@ -57,14 +57,9 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
 
         let schedule = PreferencesGroup(title: tr("Schedule"),
                                         description: String(format: tr("Dates like %@"), CalendarDay.today().formatted(.short)))
-        for row in [clientRow, intervalRow, modeRow] as [ComboRow] {
-            schedule.add(row)
-            row.onSelectionChanged { [weak self] in self?.validate() }
-        }
-        for row in [weeksRow, startRow, endRow] {
-            schedule.add(row)
-            row.onChanged { [weak self] in self?.validate() }
-        }
+        for row: Widget in [clientRow, intervalRow, weeksRow, startRow, endRow, modeRow] { schedule.add(row) }
+        for row in [clientRow, intervalRow, modeRow] { row.onSelectionChanged { [weak self] in self?.validate() } }
+        for row in [weeksRow, startRow, endRow] { row.onChanged { [weak self] in self?.validate() } }
         errorLabel.xAlign = 0
 
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")

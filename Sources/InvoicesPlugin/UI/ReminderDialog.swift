@@ -31,6 +31,8 @@ final class ReminderDialog: AdwaitaWindow {
     let printButton = Button(label: tr("_Print…"))
     let emailButton = Button(label: tr("_Email…"))
     let preview = DocumentPreview(emptyTitle: tr("No Reminder"))
+    let body = Leaflet()
+    let letterToggle = ToggleButton(label: tr("_Letter"))
     private(set) var recorded: Reminder?
     private(set) lazy var documentActions = DocumentActions(parent: self) { [weak self] error in
         self?.errorLabel.text = error.localizedDescription
@@ -81,11 +83,28 @@ final class ReminderDialog: AdwaitaWindow {
         side.setMargins(top: 18, bottom: 18, start: 12, end: 12)
         let sideScroller = ScrolledWindow(child: side)
         sideScroller.setSizeRequest(width: 340)
+        // The letter takes the width the form does not need.
+        sideScroller.expandsHorizontally = false
         preview.widget.expandsHorizontally = true
-        let body = Box(.horizontal, children: [sideScroller, Separator(.vertical), preview.widget])
+        preview.widget.setSizeRequest(width: 300)
+        // On a narrow window the form and the letter take turns, switched from the header.
+        body.append(sideScroller)
+        body.append(preview.widget)
         body.expandsVertically = true
+        letterToggle.onToggled { [weak self, weak sideScroller] in
+            guard let self, let sideScroller else { return }
+            self.body.visibleChild = self.letterToggle.isActive ? self.preview.widget : sideScroller
+        }
+        body.onFoldedChanged { [weak self] in self?.updateFolding() }
+        header.packEnd(letterToggle)
         content = Box(.vertical, children: [header, body])
+        updateFolding()
         update()
+    }
+
+    private func updateFolding() {
+        letterToggle.isVisible = body.isFolded
+        if !body.isFolded { letterToggle.isActive = false }
     }
 
     /// The reminder as typed, or why it cannot be written.
