@@ -111,6 +111,42 @@ def test_a_recurring_invoice_started_two_months_back_issues_three_months_once(ap
     in_window(app.window, "label", "Retainer " + periods[-1])
 
 
+def test_billfold_started_after_months_closed_issues_each_missed_month_once(app):
+    """A recurring invoice saved before Billfold was closed, its start two months back: the next
+    start issues the three months, each once."""
+    add_client(app, "Globex")
+    app.stop()
+    today = datetime.date.today()
+    start = months_back(today, 2)
+    with sqlite3.connect(app.database) as database:
+        client = database.execute("SELECT id FROM invoices_client WHERE name = 'Globex'").fetchone()[0]
+        database.execute("INSERT INTO invoices_recurring (client_id, currency, interval, start_date, issue_mode, notes) "
+                         "VALUES (?, 'USD', 'monthly', ?, 'sent', '')", (client, start.isoformat()))
+        database.execute("INSERT INTO invoices_recurring_line (recurring_id, position, description, quantity, unit, "
+                         "unit_price_minor, tax_rate, vat_category, unit_code) "
+                         "VALUES (last_insert_rowid(), 0, 'Hosting {period}', '1', '', 2000, '19', 'S', 'C62')")
+    app.restart()
+    app.find("list item", "Invoices").click()
+    wait_until(lambda: len(invoice_numbers(app)) == 3, message="three invoices issued on start-up")
+    in_window(app.window, "label", "3 recurring invoices issued.")
+
+    periods = [months_back(today, back).strftime("%B %Y") for back in (2, 1, 0)]
+    with sqlite3.connect(f"file:{app.database}?mode=ro", uri=True) as database:
+        issued = database.execute("SELECT l.description, i.status FROM invoices_line l "
+                                  "JOIN invoices_invoice i ON i.id = l.invoice_id ORDER BY i.id").fetchall()
+    if issued != [(f"Hosting {period}", "sent") for period in periods]:
+        raise TestFailure(f"start-up issued {issued}, not the sent invoices for {periods}")
+
+    app.restart()
+    app.find("list item", "Invoices").click()
+    time.sleep(2)
+    if len(invoice_numbers(app)) != 3:
+        raise TestFailure(f"a second start changed the list to {invoice_numbers(app)}")
+    result = app.command("invoice", "recurring", "run")
+    if result.stdout.strip() != "No recurring invoice is due.":
+        raise TestFailure(f"the command after the start said {result.stdout!r} {result.stderr!r}")
+
+
 def create_overdue_invoice(app, days_ago):
     """A sent invoice for 1 000.00 plus 19 % tax, issued `days_ago` days ago with 14 days to pay."""
     add_client(app, "Acme & Sons")
