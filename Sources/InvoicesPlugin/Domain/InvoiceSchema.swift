@@ -18,6 +18,8 @@ enum InvoiceSchema {
         Migration(version: 3, summary: "whether invoices carry the payment QR code") { database in
             try database.execute("ALTER TABLE invoices_profile ADD COLUMN payment_qr_code INTEGER NOT NULL DEFAULT 1")
         },
+        // Version 4 belongs to quotes and credit notes, which take its place when they join; the
+        // empty step keeps the versions counting 1, 2, 3, … as `migrate` requires.
         Migration(version: 4, summary: "reserved for quotes and credit notes") { _ in },
         Migration(version: 5, summary: "recurring invoices and payment reminders") { database in
             for statement in version5 { try database.execute(statement) }
