@@ -136,6 +136,8 @@ extension InvoicesPageTests {
             return page.detail.reminders.dialog
         }, use: { window in
             let dialog = window as! ReminderDialog
+            // The save, print and email helper holds the dialog as its parent until it closes.
+            _ = dialog.actions()
             dialog.feeRow.text = "7x"
             dialog.rateRow.text = "7x"
         })

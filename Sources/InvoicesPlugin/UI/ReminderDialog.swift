@@ -34,10 +34,9 @@ final class ReminderDialog: AdwaitaWindow {
     let body = Leaflet()
     let letterToggle = ToggleButton(label: tr("_Letter"))
     private(set) var recorded: Reminder?
-    private(set) lazy var documentActions = DocumentActions(parent: self) { [weak self] error in
-        self?.errorLabel.text = error.localizedDescription
-        self?.errorLabel.isVisible = true
-    }
+    /// Made when first used. It holds this window as the parent of its dialogs, so it is let go
+    /// when the window closes.
+    private var documentActions: DocumentActions?
 
     init(invoice: Invoice, previous: [Reminder], repository: InvoiceRepository, context: PluginContext) {
         self.invoice = invoice
@@ -98,6 +97,10 @@ final class ReminderDialog: AdwaitaWindow {
         body.onFoldedChanged { [weak self] in self?.updateFolding() }
         header.packEnd(letterToggle)
         content = Box(.vertical, children: [header, body])
+        onCloseRequest { [weak self] in
+            self?.documentActions = nil
+            return false
+        }
         updateFolding()
         update()
     }
@@ -175,18 +178,28 @@ final class ReminderDialog: AdwaitaWindow {
         }
     }
 
+    func actions() -> DocumentActions {
+        if let documentActions { return documentActions }
+        let actions = DocumentActions(parent: self) { [weak self] error in
+            self?.errorLabel.text = error.localizedDescription
+            self?.errorLabel.isVisible = true
+        }
+        documentActions = actions
+        return actions
+    }
+
     private func save(_ pdf: Data, _ name: String) {
-        documentActions.saveAs(pdf: pdf, suggestedName: name) { [weak self] url in
+        actions().saveAs(pdf: pdf, suggestedName: name) { [weak self] url in
             self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
         }
     }
 
     private func print(_ pdf: Data) {
-        documentActions.print(pdf: pdf, jobName: String(format: tr("Reminder for %@"), invoice.number))
+        actions().print(pdf: pdf, jobName: String(format: tr("Reminder for %@"), invoice.number))
     }
 
     private func email(_ pdf: Data, _ name: String) {
-        documentActions.email(pdf: pdf, fileName: name, subject: String(format: tr("Reminder: invoice %@"), invoice.number),
+        actions().email(pdf: pdf, fileName: name, subject: String(format: tr("Reminder: invoice %@"), invoice.number),
                               recipient: invoice.billTo?.email)
     }
 }
