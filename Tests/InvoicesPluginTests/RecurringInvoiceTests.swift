@@ -35,7 +35,8 @@ import Testing
         #expect(recurring.duePeriods(through: day("2027-03-01")) == [0, 1, 2])
         recurring.endDate = day("2027-02-15")
         #expect(recurring.duePeriods(through: day("2027-06-01")) == [0, 1])
-        #expect(recurring.nextPeriod(after: [day("2027-01-01"), day("2027-02-01")]) == nil)
+        #expect(recurring.nextPeriod(after: day("2027-02-01")) == nil)
+        #expect(recurring.duePeriods(through: day("2027-06-01"), after: day("2027-01-01")) == [1])
     }
 
     @Test func periodTitlesFollowTheLocale() {
@@ -134,11 +135,15 @@ import Testing
         var recurring = try template(fixture, client: try fixture.client("Acme"), start: "2027-01-01")
         try fixture.repository.issueDueRecurringInvoices(today: day("2027-02-01"), plan: .pro)
         recurring.lines[0].description = "Support {period}"
+        // A schedule moved after issuing goes on after the last period issued, never back over it.
+        recurring.startDate = day("2026-12-15")
         try fixture.repository.save(recurring)
-        #expect(try fixture.repository.issueDueRecurringInvoices(today: day("2027-02-01"), plan: .pro).issued.isEmpty)
+        #expect(try fixture.repository.issueDueRecurringInvoices(today: day("2027-02-10"), plan: .pro).issued.isEmpty)
+        let next = try fixture.repository.issueDueRecurringInvoices(today: day("2027-02-15"), plan: .pro, locale: english)
+        #expect(next.issued.map(\.periodTitle) == ["Feb 15, 2027 – Mar 14, 2027"])
         try fixture.repository.deleteRecurringInvoice(recurring.id!)
         #expect(try fixture.repository.recurringInvoices().isEmpty)
-        #expect(try fixture.repository.invoiceCount() == 2)
+        #expect(try fixture.repository.invoiceCount() == 3)
     }
 
     @Test func theCommandRunsTheScheduleAndSaysWhatItIssued() throws {

@@ -71,7 +71,7 @@ extension InvoiceRepository {
             return try rows.map { row in
                 let recurring = try loadRecurring(row)
                 let issued = try issuedPeriods(of: recurring.id)
-                let next = recurring.nextPeriod(after: issued).map(recurring.periodStart)
+                let next = recurring.nextPeriod(after: issued.max()).map(recurring.periodStart)
                 return RecurringInvoiceSummary(recurring: recurring, clientName: try row[10], issuedCount: issued.count,
                                                nextIssueDate: next)
             }
@@ -141,8 +141,7 @@ extension InvoiceRepository {
         let templates = try database.query(Self.recurringSelect + " WHERE r.paused = 0 ORDER BY r.id").map(loadRecurring)
         for template in templates {
             guard let id = template.id else { continue }
-            let issued = try issuedPeriods(of: id)
-            for index in template.duePeriods(through: today) where !issued.contains(template.periodStart(index)) {
+            for index in template.duePeriods(through: today, after: try issuedPeriods(of: id).max()) {
                 let outcome = try database.transaction(.immediate) { () throws -> IssuedRecurringInvoice? in
                     let start = template.periodStart(index)
                     // Another process may have issued it since the list above was read.

@@ -129,22 +129,24 @@ public struct RecurringInvoice: Sendable, Hashable {
         index >= 0 && endDate.map { periodStart(index) <= $0 } ?? true
     }
 
-    /// The indexes of every period that should have been issued by `today`.
-    public func duePeriods(through today: CalendarDay) -> [Int] {
+    /// The indexes of the periods due by `today` that start after `lastIssued`, the first day
+    /// of the last period issued: a schedule changed after issuing goes on from there and never
+    /// bills a stretch of time again.
+    public func duePeriods(through today: CalendarDay, after lastIssued: CalendarDay? = nil) -> [Int] {
         var indexes: [Int] = []
         var index = 0
         while isScheduled(index), periodStart(index) <= today {
-            indexes.append(index)
+            if lastIssued.map({ periodStart(index) > $0 }) ?? true { indexes.append(index) }
             index += 1
         }
         return indexes
     }
 
-    /// The first period after `issued` that is yet to come, or nil when the schedule has ended.
-    public func nextPeriod(after issued: Set<CalendarDay>) -> Int? {
+    /// The first period starting after `lastIssued`, or nil when the schedule has ended.
+    public func nextPeriod(after lastIssued: CalendarDay?) -> Int? {
         var index = 0
         while isScheduled(index) {
-            if !issued.contains(periodStart(index)) { return index }
+            if lastIssued.map({ periodStart(index) > $0 }) ?? true { return index }
             index += 1
         }
         return nil
