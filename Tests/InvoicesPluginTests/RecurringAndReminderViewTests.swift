@@ -22,6 +22,7 @@ extension InvoicesPageTests {
         let window = try #require(page.recurringWindow)
         defer { window.destroy() }
         #expect(window.listStack.visibleChildName == "empty")
+        #expect(!window.planNote.isVisible)
         window.addButton.click()
         let editor = try #require(window.editor)
         #expect(editor.clientRow.selectedIndex == 0)
@@ -119,7 +120,11 @@ extension InvoicesPageTests {
         try expectFreedAfterUse({
             page.openRecurring()
             return page.recurringWindow
-        }, use: { _ in })
+        }, use: { window in
+            // The free plan says how recurring invoices count toward its limit.
+            let note = (window as! RecurringInvoicesWindow).planNote
+            #expect(note.isVisible && note.text.contains("5 invoices of the free version"))
+        })
         page.openRecurring()
         let window = try #require(page.recurringWindow)
         try expectFreedAfterUse({

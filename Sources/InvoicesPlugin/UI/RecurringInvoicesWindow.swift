@@ -17,6 +17,8 @@ final class RecurringInvoicesWindow: AdwaitaWindow {
     let listStack = Stack()
     /// What the last run issued, or why periods wait.
     let statusLabel = Label("", wraps: true, style: "dim-label")
+    /// On the free plan: how issued invoices count toward its limit.
+    let planNote = Label("", wraps: true, style: "dim-label")
     let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Recurring Invoice"))
     /// Shown instead of the list when it cannot be read: never an empty list.
     let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("Recurring Invoices Could Not Be Read"))
@@ -49,7 +51,12 @@ final class RecurringInvoicesWindow: AdwaitaWindow {
         listStack.add(readErrorPage, named: "read-error")
         statusLabel.xAlign = 0
         statusLabel.isVisible = false
-        let content = Box(.vertical, spacing: 12, children: [statusLabel, listStack])
+        planNote.xAlign = 0
+        if let limit = InvoicePlan(context.entitlements).invoiceLimit {
+            planNote.text = String(format: tr("Issued invoices count toward the %d invoices of the free version. A period beyond them waits until there is room, and is never skipped."), limit)
+        }
+        planNote.isVisible = !planNote.text.isEmpty
+        let content = Box(.vertical, spacing: 12, children: [statusLabel, listStack, planNote])
         content.setMargins(top: 12, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 600))
         scroller.expandsVertically = true
