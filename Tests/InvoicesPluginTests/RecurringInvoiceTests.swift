@@ -117,6 +117,21 @@ import Testing
         #expect(later.issued.map(\.periodTitle) == ["March 2027", "April 2027"])
     }
 
+    @Test func eachInvoiceCarriesTheTemplatesNotesOrElseTheProfiles() throws {
+        let fixture = try Fixture()
+        var profile = try fixture.repository.profile()
+        profile.defaultNotes = "Thank you for your business."
+        try fixture.repository.saveProfile(profile)
+        let acme = try fixture.client("Acme")
+        var recurring = try template(fixture, client: acme, start: "2027-01-01")
+        let first = try fixture.repository.issueDueRecurringInvoices(today: day("2027-01-01"), plan: .pro).issued[0]
+        #expect(try fixture.repository.invoice(first.invoiceID)?.notes == "Thank you for your business.")
+        recurring.notes = "Retainer as agreed on 3 December."
+        try fixture.repository.save(recurring)
+        let second = try fixture.repository.issueDueRecurringInvoices(today: day("2027-02-01"), plan: .pro).issued[0]
+        #expect(try fixture.repository.invoice(second.invoiceID)?.notes == "Retainer as agreed on 3 December.")
+    }
+
     @Test func aTemplateIsCheckedBeforeItIsSaved() throws {
         let fixture = try Fixture()
         let acme = try fixture.client("Acme")

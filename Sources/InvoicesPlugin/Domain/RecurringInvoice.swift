@@ -65,6 +65,7 @@ public enum RecurringInvoiceField: Hashable, Sendable {
     case client
     case interval
     case endDate
+    case notes
     case lines
     case line(Int, LineItemField)
 }
@@ -231,6 +232,9 @@ public struct RecurringInvoice: Sendable, Hashable {
         }
         if let endDate, endDate < startDate {
             issues.append(.init(.endDate, tr("The last day cannot be before the first issue date.")))
+        }
+        if notes.count > Invoice.maximumNotesLength {
+            issues.append(.init(.notes, tr("Shorten the notes to at most 100 000 characters.")))
         }
         if lines.isEmpty { issues.append(.init(.lines, tr("Add at least one line."))) }
         for (index, line) in lines.enumerated() {

@@ -24,6 +24,8 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
     let modeRow = ComboRow(title: tr("New Invoices"), choices: RecurringIssueMode.allCases.map(\.title))
     let errorLabel = Label("", wraps: true, style: "inline-error")
     let linesBox = Box(.vertical, spacing: 12)
+    /// Printed on each invoice; empty takes the business profile's default notes.
+    let notesView = TextView()
     let addLineButton = Button(label: tr("_Add Line"))
     private(set) var lineEditors: [LineItemEditor] = []
 
@@ -75,8 +77,23 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
         addLineButton.align(horizontal: .start)
         addLineButton.onClicked { [weak self] in self?.addLine() }
 
+        let notesCaption = Label(tr("Notes"), wraps: false, style: "heading")
+        notesCaption.xAlign = 0
+        let notesHint = Label(tr("Printed on each invoice. Left empty, each invoice gets the default notes of your business profile."),
+                              wraps: true, style: "dim-label")
+        notesHint.xAlign = 0
+        notesView.wrapsAtWords()
+        notesView.setTextMargins(8)
+        notesView.setSizeRequest(height: 72)
+        notesView.accessibleLabel = tr("Notes")
+        notesCaption.describes(notesView)
+        let notesFrame = ScrolledWindow(child: notesView)
+        notesFrame.propagatesNaturalHeight = true
+        notesFrame.addCssClass("card")
+
         let content = Box(.vertical, spacing: 18, children: [
             schedule, errorLabel, Box(.vertical, spacing: 8, children: [linesHeader, hint]), linesBox, addLineButton,
+            Box(.vertical, spacing: 8, children: [notesCaption, notesHint, notesFrame]),
         ])
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 640))
@@ -99,6 +116,7 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
         startRow.text = base.startDate.formatted(.short)
         endRow.text = base.endDate?.formatted(.short) ?? ""
         modeRow.selectedIndex = RecurringIssueMode.allCases.firstIndex(of: base.issueMode)
+        notesView.text = base.notes
         for line in base.lines { appendLineEditor(line) }
     }
 
@@ -157,6 +175,7 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
             }
         }
         recurring.issueMode = modeRow.selectedIndex.map { RecurringIssueMode.allCases[$0] } ?? .draft
+        recurring.notes = notesView.text
         recurring.lines = []
         for editor in lineEditors {
             let (line, lineProblems) = editor.read(currency: recurring.currency)
