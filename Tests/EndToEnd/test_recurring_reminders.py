@@ -13,6 +13,7 @@ import time
 from harness import TestFailure, wait_until
 from test_billfold_pro import LICENCE, PUBLIC_KEY, find_anywhere, plan_shown, require_licence
 from test_invoices import in_window, keys, newest_window, press, type_text, value_in_row
+from test_monkey import click_named, exercise
 
 APP_OPTIONS = {
     # Without the portal, the save dialog is GTK's own, in the app's accessibility tree.
@@ -221,3 +222,20 @@ def test_a_first_dunning_notice_with_a_fee_and_interest_is_saved_and_listed(app)
     # The invoice's history lists it.
     in_window(app.window, "label", "Reminders")
     in_window(app.window, "label", "First Dunning Notice")
+
+
+def test_the_recurring_and_reminder_dialogs_survive_typing_escape_and_cancel(app):
+    create_overdue_invoice(app, days_ago=44)
+
+    def open_recurring_form():
+        press(in_window(app.window, "push button", "Recurring Invoices"))
+        press(in_window(window_named(app, "Recurring Invoices"), "push button", "New Recurring Invoice"))
+        window_named(app, "New Recurring Invoice")
+    exercise(app, "New Recurring Invoice", open_recurring_form)
+    exercise(app, "Send Reminder…", click_named(app, "Send Reminder…"))
+    # Nothing was recorded or issued on the way.
+    with sqlite3.connect(f"file:{app.database}?mode=ro", uri=True) as database:
+        counts = database.execute("SELECT (SELECT count(*) FROM invoices_reminder), (SELECT count(*) FROM invoices_recurring), "
+                                  "(SELECT count(*) FROM invoices_invoice)").fetchone()
+    if counts != (0, 0, 1):
+        raise TestFailure(f"typing and leaving left reminders, recurring invoices, invoices: {counts}")

@@ -174,6 +174,11 @@ import Testing
         #expect(InvoicesCommandLine.run(arguments: ["recurring", "run"], database: fixture.database, plan: .pro,
                                         today: day("2024-04-01"), formatting: formatting, output: second.output) == 0)
         #expect(second.standard == "No recurring invoice is due.")
+        let wrong = CapturedOutput()
+        #expect(InvoicesCommandLine.run(arguments: ["recurring"], database: fixture.database, plan: .pro,
+                                        output: wrong.output) == 2)
+        #expect(wrong.error.hasPrefix("Unknown invoice command “recurring”."))
+        #expect(wrong.error.contains("billfold invoice recurring run"))
     }
 }
 

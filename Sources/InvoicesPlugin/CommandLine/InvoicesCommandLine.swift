@@ -72,7 +72,7 @@ public enum InvoicesCommandLine {
                 say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
             case "recurring":
-                guard rest == ["run"] else { throw rest.first.map(UsageError.unknownCommand) ?? UsageError.missingValue("recurring") }
+                guard rest == ["run"] else { throw UsageError.unknownCommand((["recurring"] + rest).joined(separator: " ")) }
                 let repository = try InvoiceRepository(database: database)
                 let run = try repository.issueDueRecurringInvoices(today: today, plan: plan, locale: formatting.dateLocale)
                 for issued in run.issued {

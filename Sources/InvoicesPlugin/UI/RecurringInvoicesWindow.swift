@@ -130,6 +130,11 @@ final class RecurringInvoicesWindow: AdwaitaWindow {
         let editor = RecurringInvoiceEditor(repository: repository, profile: profile, clients: clients,
                                             recurring: recurring, parent: self)
         editor.onSaved = { [weak self] _ in self?.issueDue() }
+        // Back to this window, so its keys (Escape) work again once the form is gone.
+        editor.onCloseRequest { [weak self] in
+            self?.present()
+            return false
+        }
         self.editor = editor
         editor.present()
     }
