@@ -69,6 +69,19 @@ import Testing
         }
     }
 
+    @Test func beforeTheProfileIsFilledInTheFooterStartsWithTheLetter() throws {
+        let fixture = try Fixture()
+        let invoice = try fixture.sentInvoice(for: try fixture.client("Acme"), lines: [line(price: "100.00")])
+        let reminder = try Reminder.draft(for: invoice, level: .friendly, on: day("2024-04-01"), fee: .zero(.eur),
+                                          interestRate: 0, deadlineDays: 14)
+        let document = try fixture.repository.document(for: reminder)
+        let unnamed = ReminderDocument(profile: .initial(), invoice: document.invoice, billTo: document.billTo,
+                                       reminder: reminder, previous: [], logoURL: nil)
+        let text = try ReadBack(try ReminderPDF.render(unnamed, formatting: englishFormatting).data).pages[0].text()
+        #expect(text.contains("Payment Reminder for invoice \(invoice.number)"))
+        #expect(!text.contains("· Payment Reminder"))
+    }
+
     @Test func aReminderIsRecordedOnlyWhileItMatchesTheInvoice() throws {
         let fixture = try Fixture()
         var invoice = try fixture.sentInvoice(for: try fixture.client("Acme"), lines: [line(price: "100.00")])

@@ -52,9 +52,10 @@ private struct ReminderLetter {
                                        author: profile.name,
                                        subject: String(format: tr("Reminder to %@"), source.billTo.name),
                                        creationDate: reminder.date.startDate(in: TimeZone(identifier: "UTC") ?? .current)))
-        document.footer = RunningText(leading: .text(String(format: tr("%@ · %@ for invoice %@"), profile.name,
-                                                            reminder.level.title, invoice.number)),
-                                      trailing: .pageNumber)
+        let subject = String(format: tr("%@ for invoice %@"), reminder.level.title, invoice.number)
+        // Before a business profile is filled in there is no name to put first.
+        let footer = profile.name.isEmpty ? subject : String(format: tr("%@ · %@"), profile.name, subject)
+        document.footer = RunningText(leading: .text(footer), trailing: .pageNumber)
         var blocks: [Block] = [letterhead(), .spacer(28), .paragraph(Paragraph(reminder.level.title, style: Self.title))]
         blocks.append(.paragraph(Paragraph(letterText(), style: Self.body)))
         blocks.append(.spacer(6))
