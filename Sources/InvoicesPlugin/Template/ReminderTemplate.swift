@@ -84,7 +84,7 @@ private struct ReminderLetter {
         let address = source.billTo.printedAddress
         if !address.isEmpty { client.append(.paragraph(Paragraph(address, style: Self.secondary))) }
         client.append(.keyValues(KeyValueList([.init(tr("Date"), date(reminder.date)),
-                                               .init(tr("Invoice number"), invoice.number)],
+                                               .init(tr("Invoice"), invoice.number)],
                                               keyStyle: Self.secondary, valueStyle: Self.secondary.withColor(Palette.text),
                                               rowSpacing: 2, spaceBefore: 12, spaceAfter: 0)))
         return .columns(ColumnSet([.init(width: .fraction(1.2), seller), .init(width: .fraction(1), client)], gap: 32))
