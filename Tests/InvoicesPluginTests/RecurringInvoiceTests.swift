@@ -174,11 +174,19 @@ import Testing
         #expect(InvoicesCommandLine.run(arguments: ["recurring", "run"], database: fixture.database, plan: .pro,
                                         today: day("2024-04-01"), formatting: formatting, output: second.output) == 0)
         #expect(second.standard == "No recurring invoice is due.")
+        let list = CapturedOutput()
+        #expect(InvoicesCommandLine.run(arguments: ["recurring", "list"], database: fixture.database, plan: .pro,
+                                        today: day("2024-04-01"), formatting: formatting, output: list.output) == 0)
+        let lines = list.standard.components(separatedBy: "\n")
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[0].hasPrefix("Client") && lines[0].contains("Next"))
+        #expect(lines[2].hasPrefix("Acme") && lines[2].contains("Monthly") && lines[2].contains("€1,000.00")
+                && lines[2].contains("May 1, 2024") && lines[2].hasSuffix("3"), "\(lines[2])")
         let wrong = CapturedOutput()
         #expect(InvoicesCommandLine.run(arguments: ["recurring"], database: fixture.database, plan: .pro,
                                         output: wrong.output) == 2)
         #expect(wrong.error.hasPrefix("Unknown invoice command “recurring”."))
-        #expect(wrong.error.contains("billfold invoice recurring run"))
+        #expect(wrong.error.contains("billfold invoice recurring list|run"))
     }
 }
 

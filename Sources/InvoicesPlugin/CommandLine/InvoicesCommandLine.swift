@@ -38,7 +38,7 @@ public enum InvoicesCommandLine {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
             "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
-            "invoice recurring run",
+            "invoice recurring list|run",
         ]
     }
 
@@ -72,8 +72,12 @@ public enum InvoicesCommandLine {
                 say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
             case "recurring":
-                guard rest == ["run"] else { throw UsageError.unknownCommand((["recurring"] + rest).joined(separator: " ")) }
                 let repository = try InvoiceRepository(database: database)
+                if rest == ["list"] {
+                    writeRecurring(try repository.recurringInvoices(), formatting: formatting, output: output)
+                    return 0
+                }
+                guard rest == ["run"] else { throw UsageError.unknownCommand((["recurring"] + rest).joined(separator: " ")) }
                 let run = try repository.issueDueRecurringInvoices(today: today, plan: plan, locale: formatting.dateLocale)
                 for issued in run.issued {
                     output.standard(String(format: tr("Issued %@ for %@."), issued.number, issued.periodTitle))
@@ -169,6 +173,34 @@ public enum InvoicesCommandLine {
                                      dueDates[summary.dueDate] ?? "", statusTitles[summary.displayStatus] ?? ""]))
         }
         lines.flush()
+    }
+
+    // MARK: - recurring
+
+    /// One line per recurring invoice: client, how often, what each invoice comes to before
+    /// tax, when the next one is issued, and how many were.
+    static func writeRecurring(_ summaries: [RecurringInvoiceSummary], formatting: Formatting, output: Output) {
+        guard !summaries.isEmpty else {
+            output.standard(tr("There are no recurring invoices yet."))
+            return
+        }
+        var table = TextTable(header: [tr("Client"), tr("Repeat"), tr("Before tax"), tr("Next"), tr("Issued")],
+                              rightAligned: [2, 4])
+        let rows = summaries.map { summary -> [String] in
+            let recurring = summary.recurring
+            let net: String
+            do {
+                net = formatting.money.string(from: try Money.sum(recurring.lines.map { try $0.netAmount() },
+                                                                  currency: recurring.currency))
+            } catch {
+                net = error.localizedDescription
+            }
+            let next = recurring.isPaused ? tr("Paused")
+                : summary.nextIssueDate.map { $0.formatted(.medium, locale: formatting.dateLocale) } ?? tr("Ended")
+            return [summary.clientName, recurring.interval.title, net, next, formatting.numbers.string(from: summary.issuedCount)]
+        }
+        rows.forEach { table.fit($0) }
+        (table.headerLines + rows.map(table.line)).forEach(output.standard)
     }
 
     // MARK: - export
