@@ -71,6 +71,7 @@ package final class InvoiceDetailView {
     /// and window buttons there the next step had no room for its name.
     let narrowActionsSlot = Box(.horizontal)
 
+    let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
     let detailsToggle = ToggleButton(label: tr("De_tails"))
@@ -93,11 +94,13 @@ package final class InvoiceDetailView {
         savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
         printButton = printBadge.makeButton(label: tr("Print…"))
         emailButton = emailBadge.makeButton(label: tr("Email…"))
+        reminders = InvoiceReminders(repository: repository, context: context)
         primarySavePDFButton = primarySaveBadge.makeButton(label: tr("Save PDF…"))
 
         // The GNOME pattern: one suggested action in the header, everything else in its menu,
         // in sections that leave room for more documents (the destructive ones last).
-        moreActions = ActionMenu(sections: [[editButton, paidButton, duplicateButton], [savePDFButton, printButton, emailButton],
+        moreActions = ActionMenu(sections: [[editButton, paidButton, duplicateButton],
+                                            [savePDFButton, printButton, emailButton, reminders.button],
                                             [cancelButton, deleteButton]]).button
         // Red text in the menu: a flat destructive button would draw white text on no background.
         deleteButton.addCssClass("error")
@@ -139,6 +142,7 @@ package final class InvoiceDetailView {
         content.append(amountsGroup)
         content.append(linesGroup)
         content.append(paymentsGroup)
+        content.append(reminders.history)
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
         scroller.expandsVertically = true
@@ -173,6 +177,7 @@ package final class InvoiceDetailView {
         paymentButton.onClicked { [weak self] in self?.recordPayment() }
         duplicateButton.onClicked { [weak self] in self?.duplicate() }
         deleteButton.onClicked { [weak self] in self?.confirmDelete() }
+        reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
         primarySavePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
@@ -182,6 +187,7 @@ package final class InvoiceDetailView {
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
         headerActions.isVisible = invoice?.id != nil
+        reminders.show(invoice)
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
             preview.clear()
