@@ -29,7 +29,7 @@ def window_named(app, name):
 
 def add_client(app, name):
     app.find("list item", "Invoices").click()
-    press(in_window(app.window, "push button", "Clients"))
+    press_action(app.window, "Clients")
     clients = window_named(app, "Clients")
     press(in_window(clients, "push button", "New Client"))
     form = window_named(app, "New Client")
@@ -68,7 +68,7 @@ def months_back(today, count):
 
 def test_a_recurring_invoice_started_two_months_back_issues_three_months_once(app):
     add_client(app, "Acme & Sons")
-    press(in_window(app.window, "push button", "Recurring Invoices"))
+    press_action(app.window, "Recurring Invoices")
     recurring = window_named(app, "Recurring Invoices")
     press(in_window(recurring, "push button", "New Recurring Invoice"))
     form = window_named(app, "New Recurring Invoice")
@@ -228,7 +228,7 @@ def test_the_recurring_and_reminder_dialogs_survive_typing_escape_and_cancel(app
     create_overdue_invoice(app, days_ago=44)
 
     def open_recurring_form():
-        press(in_window(app.window, "push button", "Recurring Invoices"))
+        press_action(app.window, "Recurring Invoices")
         press(in_window(window_named(app, "Recurring Invoices"), "push button", "New Recurring Invoice"))
         window_named(app, "New Recurring Invoice")
     exercise(app, "New Recurring Invoice", open_recurring_form)

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
@@ -20,8 +21,8 @@ package final class InvoicesPage: InvoiceListActions {
     let listPane = Box(.vertical)
     let listHeader: HeaderBar
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
-    let clientsButton = Button(iconName: "system-users-symbolic", accessibleLabel: tr("Clients"))
-    let recurringButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: tr("Recurring Invoices"))
+    let clientsButton = Button(label: tr("Clients"))
+    let recurringButton = Button(label: tr("Recurring Invoices"))
     package let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
     private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
     private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
@@ -92,12 +93,11 @@ package final class InvoicesPage: InvoiceListActions {
         newButton.onClicked { [weak self] in self?.newInvoice() }
         listHeader.packEnd(newButton)
         listHeader.packEnd(sortButton)
-        clientsButton.tooltip = tr("Clients")
         clientsButton.onClicked { [weak self] in self?.openClients() }
-        listHeader.packEnd(clientsButton)
-        recurringButton.tooltip = tr("Recurring Invoices")
         recurringButton.onClicked { [weak self] in self?.openRecurring() }
-        listHeader.packEnd(recurringButton)
+        // The list's other windows share one menu, as a pane's other actions do: four icons
+        // and the window's buttons made a 360 px window 390 px wide.
+        listHeader.packStart(ActionMenu(sections: [[clientsButton, recurringButton]]).button)
         listPane.append(listHeader)
 
         totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
