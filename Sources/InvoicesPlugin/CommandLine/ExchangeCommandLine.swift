@@ -232,10 +232,12 @@ extension CSVImportPreview {
             ? String(format: trn("%d client", "%d clients", result.clientsAdded), result.clientsAdded)
             : String(format: trn("%d invoice", "%d invoices", result.invoicesAdded), result.invoicesAdded)
         if content == .invoices, result.clientsAdded > 0 {
-            text += String(format: trn(" with %d new client", " with %d new clients", result.clientsAdded), result.clientsAdded)
+            text = String(format: tr("%@ with %@"), text,
+                          String(format: trn("%d new client", "%d new clients", result.clientsAdded), result.clientsAdded))
         }
         if skipped > 0 {
-            text += String(format: trn("; %d was already in the library", "; %d were already in the library", skipped), skipped)
+            text = String(format: tr("%@; %@"), text,
+                          String(format: trn("%d was already in the library", "%d were already in the library", skipped), skipped))
         }
         return text
     }

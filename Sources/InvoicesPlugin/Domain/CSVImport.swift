@@ -12,13 +12,13 @@ public struct CSVNumberFormat: Sendable, Hashable {
 
     public static func locale(_ locale: Locale) -> CSVNumberFormat { CSVNumberFormat(locale: locale, isPlain: false) }
 
-    /// What the choice shows: the locale's name and a sample amount.
+    /// What the choice shows: a sample amount first, so a narrow list still tells them apart, then the locale's name.
     public var title: String {
+        if isPlain { return String(format: tr("%@ · Plain, as Billfold exports"), "1234.56") }
         let sample = NumberFormatting(locale: locale).string(from: Decimal(string: "1234.56") ?? 0, minimumFractionDigits: 2,
                                                              maximumFractionDigits: 2)
-        if isPlain { return String(format: tr("Plain, as Billfold exports (%@)"), "1234.56") }
         let name = UserLocale.messages.localizedString(forIdentifier: locale.identifier) ?? locale.identifier
-        return name + " (" + sample + ")"
+        return String(format: tr("%@ · %@"), sample, name)
     }
 
     /// The choices the import offers: the app's locale first, then plain, then common ones.

@@ -11,7 +11,7 @@ public enum ReportTemplates {
         let money = formatting.money
         let title = tr("Receivables")
         let asOf = String(format: tr("As of %@"), report.asOf.formatted(.medium, locale: formatting.dateLocale))
-        var document = frame(title: title, subtitle: asOf, businessName: businessName, formatting: formatting,
+        var document = frame(title: title, subtitle: asOf, footer: asOf, businessName: businessName, formatting: formatting,
                              orientation: .landscape, creationDate: creationDate)
         document.blocks.append(.text(tr("Open amounts of sent invoices issued by that day, by days past their due date. Payments received after the day are not counted yet."),
                                      style: .small))
@@ -38,14 +38,16 @@ public enum ReportTemplates {
         let money = formatting.money
         let title = String(format: tr("Revenue %d"), summary.year)
         var document = frame(title: title, subtitle: tr("By issue date: every sent or paid invoice counts in the month it was issued, paid or not."),
-                             businessName: businessName, formatting: formatting, orientation: .portrait,
-                             creationDate: creationDate)
+                             footer: tr("Revenue by issue date (accrual)"), businessName: businessName, formatting: formatting,
+                             orientation: .portrait, creationDate: creationDate)
         guard !summary.isEmpty else {
             document.blocks.append(.text(tr("No invoice was sent for this year.")))
             return document
         }
         let months = monthNames(locale: formatting.dateLocale)
-        for part in summary.currencies {
+        for (index, part) in summary.currencies.enumerated() {
+            // Each currency on its own pages, as each goes on its own line of the tax return.
+            if index > 0 { document.blocks.append(.pageBreak) }
             var rows = part.months.enumerated().map { index, amounts in
                 TableRow([months[index], money.string(from: amounts.net), money.string(from: amounts.tax),
                           money.string(from: amounts.gross), formatting.numbers.string(from: amounts.invoiceCount)])
@@ -64,7 +66,7 @@ public enum ReportTemplates {
             }
             document.blocks.append(.keepTogether([
                 .heading(Heading(tr("Tax per rate"), level: 3)),
-                .table(Table(columns: [TableColumn(tr("Rate")), .numeric(tr("Taxable amount")), .numeric(tr("Tax"))],
+                .table(Table(columns: [TableColumn(tr("Tax rate")), .numeric(tr("Taxable amount")), .numeric(tr("Tax"))],
                              rows: taxRows, style: .ruled)),
             ]))
         }
@@ -78,14 +80,15 @@ public enum ReportTemplates {
         return formatter.standaloneMonthSymbols ?? (1...12).map(String.init)
     }
 
-    private static func frame(title: String, subtitle: String, businessName: String, formatting: InvoiceTemplate.Formatting,
+    private static func frame(title: String, subtitle: String, footer: String, businessName: String,
+                              formatting: InvoiceTemplate.Formatting,
                               orientation: PageOrientation, creationDate: Date) -> Document {
         var document = Document(
             pageSetup: PageSetup(paper: formatting.paper, orientation: orientation),
             metadata: DocumentMetadata(title: title + " – " + subtitle, author: businessName, subject: title,
                                        creationDate: creationDate),
             header: RunningText(leading: businessName.isEmpty ? nil : .text(businessName), trailing: .text(title)),
-            footer: RunningText(leading: .text(subtitle), trailing: .pageNumber))
+            footer: RunningText(leading: .text(footer), trailing: .pageNumber))
         document.blocks = [
             .paragraph(Paragraph(title, style: .title)),
             .paragraph(Paragraph(subtitle, style: .body)),

@@ -82,7 +82,8 @@ final class CSVImportDialog: AdwaitaWindow {
             columnsGroup.add(row)
         }
 
-        let body = Box(.vertical, spacing: 18, children: [summaryGroup, limitLabel, problemsGroup, formatGroup, columnsGroup])
+        // The number format comes before the problems: choosing the file's locale is the usual fix.
+        let body = Box(.vertical, spacing: 18, children: [summaryGroup, limitLabel, formatGroup, problemsGroup, columnsGroup])
         body.setMargins(top: 18, bottom: 24, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: body, maximumWidth: 640))
         scroller.expandsVertically = true

@@ -20,7 +20,11 @@ final class InvoiceReportWindow: AdwaitaWindow {
     let dayRow = EntryRow(title: tr("As of"))
     private(set) var yearRow: ComboRow?
     private var years: [Int] = []
-    let errorLabel = Label("", wraps: true, style: "inline-error")
+    let errorLabel: Label = {
+        let label = Label("", wraps: true, style: "inline-error")
+        label.isVisible = false
+        return label
+    }()
     let pdfButton = Button(label: tr("Save as _PDF…"))
     let csvButton = Button(label: tr("Save as _CSV…"))
     let results = Box(.vertical, spacing: 18)
@@ -56,16 +60,24 @@ final class InvoiceReportWindow: AdwaitaWindow {
             dayRow.onChanged { [weak self] in self?.reload() }
             controls.add(dayRow)
         case .revenue:
+            // The newest year with revenue comes first; this year is offered even before it has any.
             let current = CalendarDay.today().year
-            years = Array(Set(((try? repository.revenueYears()) ?? []) + [current])).sorted(by: >)
+            let withRevenue: [Int]
+            do {
+                withRevenue = try repository.revenueYears()
+            } catch {
+                withRevenue = []
+                errorLabel.text = error.localizedDescription
+                errorLabel.isVisible = true
+            }
+            years = Array(Set(withRevenue + [current])).sorted(by: >)
             let row = ComboRow(title: tr("Year"), choices: years.map(String.init))
-            row.selectedIndex = years.firstIndex(of: current)
+            row.selectedIndex = years.firstIndex(of: withRevenue.first ?? current)
             row.onSelectionChanged { [weak self] in self?.reload() }
             controls.add(row)
             yearRow = row
         }
         errorLabel.xAlign = 0
-        errorLabel.isVisible = false
         pdfButton.onClicked { [weak self] in self?.save(asPDF: true) }
         csvButton.onClicked { [weak self] in self?.save(asPDF: false) }
         let buttons = Box(.horizontal, spacing: 6, children: [pdfButton, csvButton])
