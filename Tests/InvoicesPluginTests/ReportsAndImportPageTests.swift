@@ -149,4 +149,23 @@ struct ReportsAndImportPageTests {
         #expect(await MainLoop.wait(until: { !window.isLoading && window.revenue?.year == 2024 }))
         #expect(window.revenue?.currencies.first?.months[4].gross == money("119.00"))
     }
+
+    @Test func theReportWindowsAndTheImportPreviewAreFreedAfterUse() throws {
+        let (page, _, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let directory = try TemporaryDirectory()
+        let path = try csvFile(Self.invoicesCSV, in: directory)
+        try expectFreedAfterUse({ page.menu.openReport(.receivables) }, use: { window in
+            (window as! InvoiceReportWindow).dayRow.text = "2024-0"
+        })
+        try expectFreedAfterUse({ page.menu.openReport(.revenue) }, use: { window in
+            (window as! InvoiceReportWindow).yearRow?.selectedIndex = 0
+        })
+        try expectFreedAfterUse({ page.menu.openImport(.invoices, path: path) }, use: { window in
+            let dialog = window as! CSVImportDialog
+            dialog.columnRows["number"]?.selectedIndex = 0
+            dialog.formatRow.selectedIndex = 1
+        })
+        #expect(page.menu.reportWindow == nil && page.menu.importDialog == nil)
+    }
 }
