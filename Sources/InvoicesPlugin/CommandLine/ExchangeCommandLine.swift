@@ -129,15 +129,21 @@ public enum ExchangeCommandLine {
         }
         let file = try CSVImportFile(data: data)
         let mapping = CSVMapping.detect(header: file.header, content: content)
-        let preview = try repository.previewImport(file, content: content, mapping: mapping,
-                                                   format: format ?? file.suggestedNumberFormat(for: content), plan: plan)
+        let chosen = format ?? file.suggestedNumberFormat(for: content)
+        let preview = try repository.previewImport(file, content: content, mapping: mapping, format: chosen, plan: plan)
         for problem in preview.problems {
             output.error(String(format: tr("Line %d: %@"), problem.line, problem.message))
         }
         if let limit = preview.limitProblem { output.error(limit) }
         guard preview.problems.isEmpty, preview.limitProblem == nil else {
             output.error(preview.summary)
-            if !preview.problems.isEmpty { output.error(CSVImportError.rowsHaveProblems(preview.problems.count).localizedDescription) }
+            if !preview.problems.isEmpty {
+                output.error(CSVImportError.rowsHaveProblems(preview.problems.count).localizedDescription)
+                if format == nil {
+                    output.error(String(format: tr("Amounts were read as written in %@; if the file writes them otherwise, pass --number-format plain or the file’s locale, such as de_DE."),
+                                        chosen.isPlain ? "plain" : chosen.locale.identifier))
+                }
+            }
             return 1
         }
         if dryRun {
