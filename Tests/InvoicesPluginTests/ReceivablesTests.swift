@@ -2,6 +2,7 @@ import BillfoldCore
 import Documents
 import Foundation
 import Graphics
+import Storage
 import Testing
 @testable import InvoicesPlugin
 
@@ -16,6 +17,19 @@ import Testing
         #expect(AgeingBucket(daysPastDue: 61) == .upTo90)
         #expect(AgeingBucket(daysPastDue: 90) == .upTo90)
         #expect(AgeingBucket(daysPastDue: 91) == .over90)
+    }
+
+    /// The SQL that sums the report puts every due date in the same bucket as the Swift rule.
+    @Test func theSQLBucketsAgreeWithTheRule() throws {
+        let database = try Database.inMemory()
+        let asOf = day("2024-03-01")
+        let (sql, bindings) = AgeingBucket.sqlCase(dueDate: ":due", asOf: asOf)
+        for offset in -5...130 {
+            var named = bindings
+            named["due"] = asOf.adding(days: -offset)
+            let index = try database.query("SELECT " + sql, named: named).first.map { try $0.value(at: 0, as: Int.self) }
+            #expect(index == AgeingBucket(daysPastDue: offset).rawValue, "\(offset) days past due")
+        }
     }
 
     @Test func openAmountsArePerClientAndCurrencyInTheirBuckets() throws {

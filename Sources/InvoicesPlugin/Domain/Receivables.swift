@@ -12,13 +12,31 @@ public enum AgeingBucket: Int, Sendable, Hashable, CaseIterable {
     case over90
 
     public init(daysPastDue days: Int) {
-        switch days {
-        case ..<1: self = .current
-        case 1...30: self = .upTo30
-        case 31...60: self = .upTo60
-        case 61...90: self = .upTo90
-        default: self = .over90
+        self = Self.allCases.first { $0.maximumDaysPastDue.map { days <= $0 } ?? true } ?? .over90
+    }
+
+    /// The most days past due it holds; nil for the last, which has no end.
+    public var maximumDaysPastDue: Int? {
+        switch self {
+        case .current: 0
+        case .upTo30: 30
+        case .upTo60: 60
+        case .upTo90: 90
+        case .over90: nil
         }
+    }
+
+    /// The same buckets as SQL over an ISO due date, with the thresholds as of `day` bound by
+    /// name; ISO dates compare as text in calendar order.
+    static func sqlCase(dueDate column: String, asOf day: CalendarDay) -> (String, [String: (any SQLBindable)?]) {
+        var sql = "CASE"
+        var bindings: [String: (any SQLBindable)?] = [:]
+        for bucket in allCases {
+            guard let days = bucket.maximumDaysPastDue else { continue }
+            sql += " WHEN \(column) >= :due\(bucket.rawValue) THEN \(bucket.rawValue)"
+            bindings["due\(bucket.rawValue)"] = day.adding(days: -days)
+        }
+        return (sql + " ELSE \(AgeingBucket.over90.rawValue) END", bindings)
     }
 
     public var title: String {
@@ -91,29 +109,41 @@ public struct ReceivablesReport: Sendable, Hashable {
 }
 
 extension InvoiceRepository {
-    /// The receivables report at the end of `asOf`, summed in one pass over the invoices.
+    /// The receivables report at the end of `asOf`, summed in SQL per client, currency and age:
+    /// the stored balances of sent invoices, then the payments received after the day, added
+    /// back into the bucket of their invoice.
     public func receivables(asOf: CalendarDay) throws -> ReceivablesReport {
         struct Key: Hashable { let client: ClientID; let currency: String }
         var names: [ClientID: String] = [:]
         var sums: [Key: (buckets: [Int64], count: Int)] = [:]
         var currencies: [String: Currency] = [:]
+        let (bucket, bindings) = AgeingBucket.sqlCase(dueDate: "i.due_date", asOf: asOf)
+        var named = bindings
+        named["day"] = asOf
+        func add(_ row: Row) throws {
+            let client: ClientID = try row[0]
+            let code: String = try row[1]
+            if currencies[code] == nil { currencies[code] = try Self.currency(row, 1) }
+            let index: Int = try row[2]
+            let amount: Int64 = try row[3]
+            let key = Key(client: client, currency: code)
+            var entry = sums[key] ?? (Array(repeating: 0, count: AgeingBucket.allCases.count), 0)
+            let (sum, overflow) = entry.buckets[index].addingReportingOverflow(amount)
+            if overflow { throw InvoiceError.amountTooLarge }
+            entry.buckets[index] = sum
+            entry.count += try row.value(at: 4, as: Int.self)
+            sums[key] = entry
+        }
         try database.transaction(.deferred) {
-            try database.query("SELECT i.client_id, c.name, i.currency, i.due_date, i.balance_minor + coalesce((SELECT sum(p.amount_minor) FROM invoices_payment p WHERE p.invoice_id = i.id AND p.paid_on > :day), 0) AS open FROM invoices_invoice i JOIN invoices_client c ON c.id = i.client_id WHERE i.status IN ('sent', 'paid') AND i.issue_date <= :day AND open != 0",
-                               named: ["day": asOf]) { row in
-                let client: ClientID = try row[0]
-                let code: String = try row[2]
-                if currencies[code] == nil { currencies[code] = try Self.currency(row, 2) }
-                if names[client] == nil { names[client] = try row[1] }
-                let due: CalendarDay = try row[3]
-                let open: Int64 = try row[4]
-                let bucket = AgeingBucket(daysPastDue: due.days(to: asOf)).rawValue
-                let key = Key(client: client, currency: code)
-                var entry = sums[key] ?? (Array(repeating: 0, count: AgeingBucket.allCases.count), 0)
-                let (sum, overflow) = entry.buckets[bucket].addingReportingOverflow(open)
-                if overflow { throw InvoiceError.amountTooLarge }
-                entry.buckets[bucket] = sum
-                entry.count += 1
-                sums[key] = entry
+            try database.query("SELECT i.client_id, i.currency, \(bucket) AS bucket, sum(i.balance_minor), count(*) FROM invoices_invoice i WHERE i.status = 'sent' AND i.issue_date <= :day AND i.balance_minor != 0 GROUP BY i.client_id, i.currency, bucket",
+                               named: named, add)
+            // A paid invoice owed the payments it received later; a sent one is counted above already.
+            try database.query("SELECT i.client_id, i.currency, \(bucket) AS bucket, sum(p.amount_minor), count(DISTINCT CASE WHEN i.balance_minor = 0 THEN i.id END) FROM invoices_payment p JOIN invoices_invoice i ON i.id = p.invoice_id WHERE p.paid_on > :day AND i.status IN ('sent', 'paid') AND i.issue_date <= :day GROUP BY i.client_id, i.currency, bucket",
+                               named: named, add)
+            let clients = Set(sums.keys.map(\.client))
+            try database.query("SELECT id, name FROM invoices_client") { row in
+                let id: ClientID = try row[0]
+                if clients.contains(id) { names[id] = try row[1] }
             }
         }
         var rows: [ReceivablesRow] = []
