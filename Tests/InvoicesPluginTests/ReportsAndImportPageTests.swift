@@ -43,7 +43,7 @@ struct ReportsAndImportPageTests {
         #expect(page.menu.button.accessibleLabel == "Reports, Import and Export")
     }
 
-    @Test func cancellingThePreviewImportsNothingAndImportFillsTheList() throws {
+    @Test func cancellingThePreviewImportsNothingAndImportFillsTheList() async throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         let directory = try TemporaryDirectory()
@@ -51,25 +51,30 @@ struct ReportsAndImportPageTests {
         #expect(page.listStack.visibleChildName == "empty")
 
         let cancelled = try #require(page.menu.openImport(.invoices, path: path))
+        #expect(!cancelled.importButton.isSensitive)
+        #expect(await MainLoop.wait(until: { !cancelled.isBusy }))
         #expect(cancelled.summaryRow.title == "3 new invoices, 2 new clients")
         #expect(cancelled.importButton.isSensitive && !cancelled.problemsGroup.isVisible)
         cancelled.close()
         #expect(try repository.invoiceCount() == 0 && repository.clients().isEmpty)
 
         let dialog = try #require(page.menu.openImport(.invoices, path: path))
+        #expect(await MainLoop.wait(until: { !dialog.isBusy }))
         dialog.importButton.click()
+        #expect(await MainLoop.wait(until: { !dialog.isBusy && !dialog.isVisible }))
         #expect(try repository.invoiceCount() == 3)
         #expect(page.listStack.visibleChildName == "list" && page.model.ids.count == 3)
         #expect(host.toasts.last == "Imported 3 invoices with 2 new clients.")
         #expect(try repository.invoice(number: "R-2")?.totals().balanceDue == money("395.00"))
 
         let again = try #require(page.menu.openImport(.invoices, path: path))
+        #expect(await MainLoop.wait(until: { !again.isBusy }))
         #expect(again.summaryRow.title == "0 new invoices, 3 already in the library")
         #expect(!again.importButton.isSensitive)
         again.close()
     }
 
-    @Test func aWrongColumnShowsEachRowsProblemAndBlocksTheImport() throws {
+    @Test func aWrongColumnShowsEachRowsProblemAndBlocksTheImport() async throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         let directory = try TemporaryDirectory()
@@ -80,12 +85,16 @@ struct ReportsAndImportPageTests {
         #expect(dateRow.subtitle == "First row: 2024-01-10")
         // Reading the issue date from the client column: every row says why it cannot be imported.
         dateRow.selectedIndex = 6
+        #expect(await MainLoop.wait(until: { !dialog.isBusy }))
         #expect(dialog.preview?.problems.map(\.line) == [2, 3, 4])
         #expect(dialog.problemsGroup.isVisible && !dialog.importButton.isSensitive)
         #expect(dialog.summaryRow.subtitle == "Correct the rows below in the file, or choose other columns, then import.")
         dialog.importRows()
+        #expect(await MainLoop.wait(until: { !dialog.isBusy }))
         #expect(try repository.invoiceCount() == 0)
         dateRow.selectedIndex = 3
+        #expect(!dialog.importButton.isSensitive)
+        #expect(await MainLoop.wait(until: { !dialog.isBusy }))
         #expect(dialog.importButton.isSensitive)
     }
 
@@ -165,6 +174,7 @@ struct ReportsAndImportPageTests {
             let dialog = window as! CSVImportDialog
             dialog.columnRows["number"]?.selectedIndex = 0
             dialog.formatRow.selectedIndex = 1
+            _ = MainLoop.run(until: { !dialog.isBusy }, timeout: 5)
         })
         #expect(page.menu.reportWindow == nil && page.menu.importDialog == nil)
     }

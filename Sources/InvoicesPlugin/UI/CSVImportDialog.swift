@@ -55,7 +55,6 @@ final class CSVImportDialog: AdwaitaWindow {
                                              limit), limit)
         }
         let summaryGroup = PreferencesGroup(description: note)
-        summaryRow.accessibleLabel = tr("What the import does")
         summaryGroup.add(summaryRow)
         limitLabel.xAlign = 0
         limitLabel.isVisible = false
@@ -95,16 +94,43 @@ final class CSVImportDialog: AdwaitaWindow {
         formatRow.selectedIndex.flatMap { formats.indices.contains($0) ? formats[$0] : nil } ?? .plain
     }
 
-    /// Checks every row again with the chosen columns and number format.
+    /// Whether a check or the import is still running, for tests.
+    var isBusy: Bool { shownGeneration != generation || isImporting }
+    private var generation = 0
+    private var shownGeneration = 0
+    private var isImporting = false
+
+    /// Checks every row again with the chosen columns and number format, off the main thread;
+    /// Import waits for the newest check.
     func refresh() {
-        problemRows.forEach { problemsGroup.remove($0) }
-        problemRows = []
+        showSamples()
+        generation += 1
+        let request = generation
+        importButton.isSensitive = false
+        let (repository, file, importing, mapping, format, plan) = (repository, file, importing, mapping, format, plan)
+        Task { [weak self] in
+            let result = await Task.detached {
+                Result { try repository.previewImport(file, content: importing, mapping: mapping, format: format, plan: plan) }
+            }.value
+            guard let self, request == self.generation else { return }
+            self.shownGeneration = request
+            self.show(result)
+        }
+    }
+
+    /// Each column row shows what its column holds in the file's first row.
+    private func showSamples() {
         for (name, row) in columnRows {
             let sample = mapping.columns[name].flatMap { index in file.rows.first.flatMap { $0.fields.indices.contains(index) ? $0.fields[index] : nil } }
             row.subtitle = sample.map { $0.isEmpty ? nil : String(format: tr("First row: %@"), String($0.prefix(60))) } ?? nil
         }
-        do {
-            let preview = try repository.previewImport(file, content: importing, mapping: mapping, format: format, plan: plan)
+    }
+
+    private func show(_ result: Result<CSVImportPreview, any Error>) {
+        problemRows.forEach { problemsGroup.remove($0) }
+        problemRows = []
+        switch result {
+        case .success(let preview):
             self.preview = preview
             summaryRow.title = preview.summary.isEmpty ? tr("Nothing to import") : preview.summary
             summaryRow.subtitle = preview.canImport ? tr("Nothing is added until you press Import.")
@@ -124,7 +150,7 @@ final class CSVImportDialog: AdwaitaWindow {
             }
             problemsGroup.isVisible = !preview.problems.isEmpty
             importButton.isSensitive = preview.canImport
-        } catch {
+        case .failure(let error):
             preview = nil
             summaryRow.title = tr("The library could not be read")
             summaryRow.subtitle = error.localizedDescription
@@ -133,15 +159,26 @@ final class CSVImportDialog: AdwaitaWindow {
         }
     }
 
+    /// Adds what the preview found, off the main thread; the dialog closes when it is done, or
+    /// says why nothing was added.
     func importRows() {
-        guard let preview, preview.canImport else { return }
-        do {
-            let result = try repository.importCSV(preview, plan: plan)
-            onImported?(result)
-            close()
-        } catch {
-            limitLabel.text = error.localizedDescription
-            limitLabel.isVisible = true
+        guard let preview, preview.canImport, !isBusy else { return }
+        isImporting = true
+        importButton.isSensitive = false
+        let (repository, plan) = (repository, plan)
+        Task { [weak self] in
+            let result = await Task.detached { Result { try repository.importCSV(preview, plan: plan) } }.value
+            guard let self else { return }
+            self.isImporting = false
+            switch result {
+            case .success(let added):
+                self.onImported?(added)
+                self.close()
+            case .failure(let error):
+                self.limitLabel.text = error.localizedDescription
+                self.limitLabel.isVisible = true
+                self.importButton.isSensitive = true
+            }
         }
     }
 }
