@@ -233,4 +233,24 @@ import Testing
                                               database: fixture.database, formatting: english, output: wrong.output) == 2)
         #expect(wrong.error.contains("someday") && wrong.error.contains("FILE.pdf or FILE.csv"))
     }
+
+    @Test func aLargeExportIsWrittenInPiecesThatMakeTheSameFile() throws {
+        let fixture = try Fixture()
+        let acme = try fixture.client("Acme")
+        for index in 0..<300 {
+            try fixture.invoice(for: acme, lines: [line("Work item \(index), with a comma", price: "10.00"), line(price: "2.50")])
+        }
+        var pieces: [String] = []
+        try fixture.repository.writeInvoicesCSV { pieces.append($0) }
+        #expect(pieces.count > 1)
+        let whole = try fixture.repository.invoicesCSV()
+        #expect(pieces.joined() == whole)
+        #expect(try CSV.parse(Data(whole.utf8)).count == 601)
+
+        let directory = try TemporaryDirectory()
+        let output = CapturedOutput()
+        #expect(InvoicesCommandLine.run(arguments: ["export-csv", "--output", directory.path("all.csv")], database: fixture.database,
+                                        plan: .free, output: output.output) == 0)
+        #expect(try String(contentsOfFile: directory.path("all.csv"), encoding: .utf8) == whole)
+    }
 }

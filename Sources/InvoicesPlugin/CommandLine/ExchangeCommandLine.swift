@@ -56,7 +56,8 @@ public enum ExchangeCommandLine {
             let repository = try InvoiceRepository(database: database)
             if command == "export-csv" {
                 let target = try outputTarget(Array(arguments.dropFirst()))
-                try write(Data(try repository.invoicesCSV().utf8), to: target, output: output)
+                try target.writeInPieces { try repository.writeInvoicesCSV($0) }
+                if target != .standardOutput { output.standard(String(format: tr("Saved %@."), target.displayName)) }
                 return 0
             }
             return try importFile(.invoices, Array(arguments.dropFirst()), repository: repository, plan: plan, output: output)

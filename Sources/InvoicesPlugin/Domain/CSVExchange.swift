@@ -109,15 +109,27 @@ extension InvoiceRepository {
 
     /// Every invoice, oldest first, a row per line, as CSV.
     public func invoicesCSV() throws -> String {
-        var text = CSV.record(CSVField.invoiceFields.map(\.name))
+        var text = ""
+        try writeInvoicesCSV { text += $0 }
+        return text
+    }
+
+    /// The same CSV handed to `write` in pieces of about 64 KiB, so a large library is never
+    /// held as one text; all of it read in one snapshot.
+    public func writeInvoicesCSV(_ write: (String) throws -> Void) throws {
+        var chunk = CSV.record(CSVField.invoiceFields.map(\.name))
         try database.transaction(.deferred) {
             let ids = try database.queryIntegers("SELECT id FROM invoices_invoice ORDER BY issue_date, id", named: [:])
             for id in ids {
                 guard let invoice = try invoice(InvoiceID(id)) else { continue }
-                for row in try csvRows(invoice) { text += CSV.record(row) }
+                for row in try csvRows(invoice) { chunk += CSV.record(row) }
+                if chunk.utf8.count >= 64 * 1024 {
+                    try write(chunk)
+                    chunk = ""
+                }
             }
         }
-        return text
+        if !chunk.isEmpty { try write(chunk) }
     }
 
     private func csvRows(_ invoice: Invoice) throws -> [[String]] {
@@ -136,6 +148,21 @@ extension InvoiceRepository {
             head + [line.description, PlainAmount.string(line.quantity), line.unit, line.unitCode.code,
                     PlainAmount.string(line.unitPrice), PlainAmount.string(line.taxRate), line.vatCategory.code,
                     line.discountPercent.map(PlainAmount.string) ?? ""] + tail
+        }
+    }
+}
+
+extension OutputTarget {
+    /// Writes what `body` hands over, piece by piece: to a file that appears only when whole,
+    /// or to standard output.
+    func writeInPieces(_ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+        switch self {
+        case .standardOutput:
+            try body { try AtomicWrite.writeAll(Data($0.utf8), to: STDOUT_FILENO, path: displayName) }
+        case .file(let url):
+            try AtomicWrite.write(to: url) { descriptor in
+                try body { try AtomicWrite.writeAll(Data($0.utf8), to: descriptor, path: url.path) }
+            }
         }
     }
 }

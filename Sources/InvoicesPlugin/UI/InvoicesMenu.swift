@@ -115,8 +115,10 @@ final class InvoicesMenu {
         Task { [weak self] in
             let outcome = await Task.detached {
                 Result {
-                    let text = content == .clients ? try repository.clientsCSV() : try repository.invoicesCSV()
-                    try OutputTarget.file(url).write(Data(text.utf8))
+                    switch content {
+                    case .clients: try OutputTarget.file(url).write(Data(try repository.clientsCSV().utf8))
+                    case .invoices: try OutputTarget.file(url).writeInPieces { try repository.writeInvoicesCSV($0) }
+                    }
                 }
             }.value
             guard let self else { return }
