@@ -152,4 +152,32 @@ import Testing
             #expect(text.contains(compact(expected)), "\(expected) missing")
         }
     }
+
+    /// 120 clients make a report of several landscape pages: the header row repeats, every
+    /// word stays on its page, and the metadata names the report and the business.
+    @Test func aLongReceivablesReportStaysOnItsPages() throws {
+        let fixture = try Fixture()
+        for index in 0..<120 {
+            let client = try fixture.client(String(format: "Client %03d with a rather long company name", index))
+            try fixture.sentInvoice(for: client, issued: "2024-01-01", terms: index, lines: [line(price: "100.00")])
+        }
+        let report = try fixture.repository.receivables(asOf: day("2024-04-01"))
+        #expect(report.rows.count == 120)
+        let pdf = try ReadBack(ReportTemplates.document(report, businessName: "Studio Nord", formatting: englishFormatting)
+            .renderPDF().data)
+        #expect(pdf.pages.count > 1)
+        #expect(pdf.document.title == "Receivables – As of Apr 1, 2024")
+        #expect(pdf.document.author == "Studio Nord")
+        for (index, page) in pdf.pages.enumerated() {
+            #expect(page.size.width > page.size.height, "landscape")
+            #expect(compact(page.text()).contains("Over90days"), "the header row on page \(index + 1)")
+            let bounds = Rect(origin: .zero, size: page.size)
+            for run in page.textRuns() {
+                #expect(run.rect.minX >= bounds.minX && run.rect.maxX <= bounds.maxX
+                    && run.rect.minY >= bounds.minY && run.rect.maxY <= bounds.maxY, "\(run.text) is off page \(index + 1)")
+            }
+        }
+        #expect(pdf.compactText.contains(compact("Client 119 with a rather long company name")))
+        #expect(pdf.compactText.contains("€12,000.00"))
+    }
 }
