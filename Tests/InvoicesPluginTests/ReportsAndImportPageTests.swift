@@ -178,4 +178,24 @@ struct ReportsAndImportPageTests {
         })
         #expect(page.menu.reportWindow == nil && page.menu.importDialog == nil)
     }
+
+    @Test func theMenuExportsClientsAndInvoicesAsTheDocumentedCSV() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let file = try CSVImportFile(data: Data(Self.invoicesCSV.utf8))
+        try repository.importCSV(try repository.previewImport(file, content: .invoices,
+                                                              mapping: .detect(header: file.header, content: .invoices),
+                                                              format: .plain, plan: .free), plan: .free)
+        let directory = try TemporaryDirectory()
+        for (content, name) in [(CSVContent.clients, "clients.csv"), (.invoices, "invoices.csv")] {
+            let url = URL(fileURLWithPath: directory.path(name))
+            page.menu.write(content, to: url)
+            #expect(await MainLoop.wait(until: { host.toasts.last == "Exported to \(name)" }))
+            let written = try String(contentsOf: url, encoding: .utf8)
+            #expect(written == (content == .clients ? try repository.clientsCSV() : try repository.invoicesCSV()))
+        }
+        page.menu.write(.clients, to: URL(fileURLWithPath: directory.path("no such folder/clients.csv")))
+        // A folder that is not there: the toast says the file could not be saved, and why.
+        #expect(await MainLoop.wait(until: { host.toasts.last?.hasPrefix("“\(directory.path("no such folder/clients.csv"))” could not be saved: ") == true }))
+    }
 }
