@@ -126,8 +126,13 @@ struct ReportsAndImportPageTests {
         #expect(window.receivables?.totals.first?.total == money("514.00"))
         #expect(window.stack.visibleChildName == "results" && window.pdfButton.isSensitive)
 
-        window.dayRow.text = "2024-01-01"
+        #expect(window.calendar.selectedDay == (2024, 4, 1))
+
+        // Picking a day in the calendar is the same as typing it.
+        window.calendar.selectedDay = (2024, 1, 2)
+        #expect(window.dayRow.text == day("2024-01-02").formatted(.short))
         #expect(await MainLoop.wait(until: { !window.isLoading }))
+        #expect(window.receivables?.asOf == day("2024-01-02"))
         #expect(window.stack.visibleChildName == "empty")
 
         window.dayRow.text = "not a day"

@@ -18,6 +18,11 @@ final class InvoiceReportWindow: AdwaitaWindow {
     private let numbers = NumberFormatting()
 
     let dayRow = EntryRow(title: tr("As of"))
+    let calendar = CalendarView()
+    private lazy var calendarButton = PopoverButton(iconName: "x-office-calendar-symbolic", content: calendar,
+                                                    accessibleLabel: tr("Choose the Day"))
+    /// Set while the field and the calendar follow each other, so neither echoes the other.
+    private var isSyncing = false
     private(set) var yearRow: ComboRow?
     private var years: [Int] = []
     let errorLabel: Label = {
@@ -56,8 +61,14 @@ final class InvoiceReportWindow: AdwaitaWindow {
             : tr("Revenue by issue date (accrual): every sent or paid invoice counts in the month it was issued, paid or not. Drafts and cancelled invoices do not count."))
         switch kind {
         case .receivables:
-            dayRow.text = CalendarDay.today().formatted(.short)
+            let today = CalendarDay.today()
+            dayRow.text = today.formatted(.short)
             dayRow.onChanged { [weak self] in self?.reload() }
+            calendar.selectedDay = (today.year, today.month, today.day)
+            calendar.onDaySelected { [weak self] in self?.dayPicked() }
+            calendarButton.align(vertical: .center)
+            calendarButton.addCssClass("flat")
+            dayRow.addSuffix(calendarButton)
             controls.add(dayRow)
         case .revenue:
             // The newest year with revenue comes first; this year is offered even before it has any.
@@ -93,11 +104,27 @@ final class InvoiceReportWindow: AdwaitaWindow {
         reload()
     }
 
+    /// A day picked in the calendar goes into the field, as if typed.
+    private func dayPicked() {
+        guard !isSyncing else { return }
+        let picked = calendar.selectedDay
+        guard let day = CalendarDay(year: picked.year, month: picked.month, day: picked.day) else { return }
+        isSyncing = true
+        dayRow.text = day.formatted(.short)
+        isSyncing = false
+        calendarButton.popdown()
+    }
+
     /// The day typed, or nil with the reason shown.
     private func chosenDay() -> CalendarDay? {
         do {
             let day = try CalendarDay.parse(dayRow.text)
             errorLabel.isVisible = false
+            if !isSyncing {
+                isSyncing = true
+                calendar.selectedDay = (day.year, day.month, day.day)
+                isSyncing = false
+            }
             return day
         } catch {
             errorLabel.text = error.localizedDescription
