@@ -34,7 +34,7 @@ final class InvoicesMenu {
         exports.append(tr("_Export Invoices as CSV…"), action: "invoices.export-invoices")
         let menu = Menu()
         [reports, imports, exports].forEach(menu.appendSection)
-        button = MenuButton(iconName: "open-menu-symbolic", menu: menu, accessibleLabel: tr("Reports, Import and Export"))
+        button = MenuButton(iconName: "view-more-symbolic", menu: menu, accessibleLabel: tr("Reports, Import and Export"))
 
         actions.add(SimpleAction(name: "receivables") { [weak self] in self?.openReport(.receivables) })
         actions.add(SimpleAction(name: "revenue") { [weak self] in self?.openReport(.revenue) })
