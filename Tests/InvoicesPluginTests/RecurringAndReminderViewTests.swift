@@ -18,7 +18,7 @@ extension InvoicesPageTests {
         defer { withExtendedLifetime((host, plugin, pro)) {} }
         try repository.save(Client(name: "Acme & Sons", currency: .eur))
 
-        page.recurringButton.click()
+        page.menu.actions.activateAction(named: "recurring")
         let window = try #require(page.recurringWindow)
         defer { window.destroy() }
         #expect(window.listStack.visibleChildName == "empty")

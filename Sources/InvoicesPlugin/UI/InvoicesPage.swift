@@ -14,6 +14,8 @@ package final class InvoicesPage: InvoiceListActions {
     // The shell does not keep the context; the views do.
     private let context: PluginContext
     package let model: InvoiceListModel
+    /// Reports, and CSV import and export.
+    let menu: InvoicesMenu
     private let money = MoneyFormatter()
     private let dayTexts = DayTextCache()
 
@@ -21,8 +23,6 @@ package final class InvoicesPage: InvoiceListActions {
     let listPane = Box(.vertical)
     let listHeader: HeaderBar
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
-    let clientsButton = Button(label: tr("Clients"))
-    let recurringButton = Button(label: tr("Recurring Invoices"))
     package let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
     private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
     private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
@@ -71,6 +71,7 @@ package final class InvoicesPage: InvoiceListActions {
         self.context = context
         self.repository = repository
         model = InvoiceListModel(repository: repository)
+        menu = InvoicesMenu(repository: repository, context: context)
         listHeader = HeaderBar(title: WindowTitle(tr("Invoices")))
         // The pane shows the number as its heading; its header keeps the room for the actions.
         detailHeader = HeaderBar(title: WindowTitle(""))
@@ -91,13 +92,13 @@ package final class InvoicesPage: InvoiceListActions {
         listHeader.packStart(context.makeBackButton())
         newButton.tooltip = tr("New Invoice (Ctrl+N)")
         newButton.onClicked { [weak self] in self?.newInvoice() }
+        listHeader.packEnd(menu.button)
+        listPane.insertActionGroup(menu.actions, prefix: "invoices")
+        menu.onImported = { [weak self] in self?.reload(dataChanged: true) }
         listHeader.packEnd(newButton)
         listHeader.packEnd(sortButton)
-        clientsButton.onClicked { [weak self] in self?.openClients() }
-        recurringButton.onClicked { [weak self] in self?.openRecurring() }
-        // The list's other windows share one menu, as a pane's other actions do: four icons
-        // and the window's buttons made a 360 px window 390 px wide.
-        listHeader.packStart(ActionMenu(sections: [[clientsButton, recurringButton]]).button)
+        menu.onClients = { [weak self] in self?.openClients() }
+        menu.onRecurring = { [weak self] in self?.openRecurring() }
         listPane.append(listHeader)
 
         totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
