@@ -140,6 +140,11 @@ final class MainWindow {
     private func buildLayout() {
         sidebar.primaryMenu = makePrimaryMenu()
         sidebar.onPageSelected = { [weak self] id in self?.show(pageID: id, userChose: true) }
+        sidebar.onTabOut = { [weak self] in
+            guard let self else { return }
+            // Folded, the page is not on screen: focus goes round to the sidebar's header.
+            if self.leaflet.isFolded { self.sidebar.focusHeader() } else { self.pages.focusInside() }
+        }
         sidebar.widget.setSizeRequest(width: 200)
         pages.expandsHorizontally = true
         pages.setSizeRequest(width: 360)
