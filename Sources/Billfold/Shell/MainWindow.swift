@@ -1,6 +1,7 @@
 import BillfoldCore
 import GObjectCore
 import GtkKit
+import BillfoldUI
 import PluginAPI
 import Storage
 
@@ -20,6 +21,7 @@ final class MainWindow {
     init(application: AdwaitaApplication, settings: Settings, pluginTypes: [any Plugin.Type]) {
         appWindow = ApplicationWindow(application: application)
         self.settings = settings
+        RecentCurrencies.settings = settings
         toasts = ToastOverlay(child: leaflet)
         host = PluginHost(pluginTypes: pluginTypes, settings: settings, database: AppDatabase.open())
         appWindow.title = tr("Billfold")
