@@ -241,6 +241,8 @@ struct EnterLicenceDialogTests {
         let dialog = fixture.openEnterDialog()
         dialog.textView.text = try fixture.licenses.text()
         dialog.cancelButton.click()
+        // What was pasted is not thrown away without asking.
+        try #require(dialog.discardQuestion).respond("discard")
         #expect(fixture.actions.enterDialog == nil)
         #expect(fixture.store.tier == .free)
         // Asking again opens a fresh, empty dialog.
