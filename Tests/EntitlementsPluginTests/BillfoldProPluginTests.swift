@@ -266,6 +266,8 @@ struct GatedActionTests {
             • Unlimited invoices
 
             On the free plan, everything you made stays available.
+
+            Billfold Pro is sold monthly, yearly or for life at \(Purchase.address).
             """)
         #expect(fixture.host.toasts.isEmpty)
 
@@ -276,6 +278,13 @@ struct GatedActionTests {
         #expect(!fixture.context.ensureAllowed(.unlimitedInvoices))
         try #require(paywall.dialog).respond("enter")
         #expect(fixture.actions.enterDialog != nil)
+    }
+
+    @Test func theLimitSaysTheCountTheLimitAndWhereToBuy() {
+        let body = Paywall.body(for: .unlimitedInvoices, reason: "You have 5 invoices. The free plan holds at most 5 invoices.")
+        #expect(body.hasPrefix("You have 5 invoices. The free plan holds at most 5 invoices.\n\n“Unlimited invoices” is part of Billfold Pro."))
+        #expect(body.contains("everything you made stays available"))
+        #expect(body.hasSuffix("at \(Purchase.address)."))
     }
 
     @Test func aProUserGoesStraightThrough() throws {

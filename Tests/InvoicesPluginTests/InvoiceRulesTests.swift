@@ -269,6 +269,15 @@ import Testing
         #expect(InvoiceRules.canCreateInvoice(existingCount: 10, limit: nil))
     }
 
+    @MainActor @Test func theLimitSaysHowManyThereAreAndHowManyTheFreePlanHolds() {
+        #expect(InvoicePlan(FreeTier()).limitMessage(existingCount: 4) == nil)
+        #expect(InvoicePlan(FreeTier()).limitMessage(existingCount: 5)
+            == "You have 5 invoices. The free plan holds at most 5 invoices.")
+        // A lapsed licence leaves more than the free plan holds; they all stay.
+        #expect(InvoicePlan(nil).limitMessage(existingCount: 12) == "You have 12 invoices. The free plan holds at most 5 invoices.")
+        #expect(InvoicePlan(ProTier()).limitMessage(existingCount: 100_000) == nil)
+    }
+
     @MainActor @Test func pdfExportIsPro() {
         #expect(!InvoicePlan(nil).allowsPDFExport)
         #expect(throws: InvoiceError.pdfExportNeedsPro) { try InvoicePlan(FreeTier()).checkPDFExport() }

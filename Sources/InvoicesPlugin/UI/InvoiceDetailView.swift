@@ -375,8 +375,8 @@ package final class InvoiceDetailView {
     private func duplicate() {
         guard let invoice else { return }
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+            guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return }
         }
         do {
             let copy = try repository.save(invoice.duplicated(today: .today()))

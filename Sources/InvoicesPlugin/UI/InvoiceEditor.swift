@@ -474,8 +474,8 @@ final class InvoiceEditor: FormWindow {
         guard let invoice = current else { return nil }
         if isNew {
             let count = (try? repository.invoiceCount()) ?? 0
-            if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-                guard context.ensureAllowed(.unlimitedInvoices) else { return nil }
+            if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+                guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return nil }
             }
         }
         do {

@@ -354,8 +354,8 @@ package final class InvoicesPage: InvoiceListActions {
     /// Opens the editor on a new draft, unless the free tier's limit is reached.
     func newInvoice() {
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+            guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return }
         }
         openEditor(for: nil)
     }
