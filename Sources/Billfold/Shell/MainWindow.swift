@@ -200,8 +200,8 @@ final class MainWindow {
 
     // MARK: Windows the menu opens
 
-    func showPreferences() {
-        ShellPreferences(parent: appWindow, host: host, settings: settings).present()
+    func showPreferences(page: String? = nil) {
+        ShellPreferences(parent: appWindow, host: host, settings: settings).present(page: page)
     }
 
     func showShortcuts() {
