@@ -3,4 +3,9 @@
 /// address only opens in the user's browser when they ask.
 public enum Purchase {
     public static let address = "https://billfold.github.io/pro"
+
+    /// The address as people read it, without “https://”.
+    public static var shownAddress: String {
+        address.hasPrefix("https://") ? String(address.dropFirst("https://".count)) : address
+    }
 }

@@ -267,7 +267,7 @@ struct GatedActionTests {
 
             On the free plan, everything you made stays available.
 
-            Billfold Pro is sold monthly, yearly or for life at \(Purchase.address).
+            Billfold Pro is sold monthly, yearly or for life at \(Purchase.shownAddress).
             """)
         #expect(fixture.host.toasts.isEmpty)
 
@@ -284,7 +284,8 @@ struct GatedActionTests {
         let body = Paywall.body(for: .unlimitedInvoices, reason: "You have 5 invoices. The free plan holds at most 5 invoices.")
         #expect(body.hasPrefix("You have 5 invoices. The free plan holds at most 5 invoices.\n\n“Unlimited invoices” is part of Billfold Pro."))
         #expect(body.contains("everything you made stays available"))
-        #expect(body.hasSuffix("at \(Purchase.address)."))
+        #expect(body.hasSuffix("at \(Purchase.shownAddress)."))
+        #expect(Purchase.address.hasSuffix(Purchase.shownAddress) && !Purchase.shownAddress.hasPrefix("https://"))
     }
 
     @Test func aProUserGoesStraightThrough() throws {

@@ -55,6 +55,6 @@ final class Paywall: UpgradePrompting {
             body += " " + tr("Pro also adds:") + "\n" + others.map { "• " + $0 }.joined(separator: "\n")
         }
         return body + "\n\n" + tr("On the free plan, everything you made stays available.") + "\n\n"
-            + String(format: tr("Billfold Pro is sold monthly, yearly or for life at %@."), Purchase.address)
+            + String(format: tr("Billfold Pro is sold monthly, yearly or for life at %@."), Purchase.shownAddress)
     }
 }

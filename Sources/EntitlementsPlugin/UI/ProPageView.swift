@@ -16,7 +16,7 @@ final class ProPageView {
     let problemLabel = Label("", style: "error")
     let enterButton = Button(label: tr("_Enter Licence…"))
     /// Opens the shop where Pro is sold, at the address the vendor set.
-    let buyRow = ActionRow(title: tr("Buy Billfold Pro"), subtitle: Purchase.address)
+    let buyRow = ActionRow(title: tr("Buy Billfold Pro"), subtitle: Purchase.shownAddress)
     let removeButton = Button(label: tr("_Remove Licence"))
     let licenseGroup = PreferencesGroup(title: tr("Licence"))
     /// One row per licence fact, in the order of `ProStatusPresentation.facts`.
