@@ -64,8 +64,15 @@ def test_tab_from_the_sidebar_moves_into_the_page(app):
 
 
 def test_return_and_ctrl_return_submit_a_form(app):
-    # Return in a one-line field creates the trip.
+    # Return on a form that cannot be saved yet says what is missing, and saves nothing.
     dialog = open_new_trip(app)
+    app.type_into(named(dialog, "text", "Purpose"), "Trade fair")
+    keys("Return")
+    named(dialog, "label", "Give the trip a name.")
+    if trip_names(app):
+        raise TestFailure("Return saved a trip without a name")
+
+    # Return in a one-line field creates the trip.
     app.type_into(named(dialog, "text", "Name"), "Lisbon fair")
     keys("Return")
     gone(app, "New Trip")

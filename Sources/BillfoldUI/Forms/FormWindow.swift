@@ -8,6 +8,7 @@ import GtkKit
 @MainActor
 open class FormWindow: AdwaitaWindow {
     private var submit: (@MainActor () -> Void)?
+    private weak var submitButton: Button?
     private var values: (@MainActor () -> [String])?
     private var valuesWhenShown: [String]?
     private var closesWithoutAsking = false
@@ -22,6 +23,7 @@ open class FormWindow: AdwaitaWindow {
                          submit: @escaping @MainActor () -> Void, values: @escaping @MainActor () -> [String]) {
         makeDialog(title: title, over: parent, width: width, height: height)
         defaultWidget = submitButton
+        self.submitButton = submitButton
         self.submit = submit
         self.values = values
         for accelerator in ["<Control>Return", "<Control>KP_Enter"] {
@@ -32,6 +34,27 @@ open class FormWindow: AdwaitaWindow {
             self.askToDiscard()
             return true
         }
+    }
+
+    /// Return in these fields submits: through the default widget when the form can be saved,
+    /// otherwise by trying, which shows what is missing.
+    public func submitsOnReturn(_ rows: [EntryRow]) {
+        for row in rows {
+            row.activatesDefault = true
+            row.onEntryActivated { [weak self] in self?.submitUnlessDefaultWill() }
+        }
+    }
+
+    public func submitsOnReturn(_ entries: [Entry]) {
+        for entry in entries {
+            entry.activatesDefault = true
+            entry.onActivated { [weak self] in self?.submitUnlessDefaultWill() }
+        }
+    }
+
+    private func submitUnlessDefaultWill() {
+        guard submitButton?.isSensitive == false else { return }
+        submit?()
     }
 
     open override func present() {

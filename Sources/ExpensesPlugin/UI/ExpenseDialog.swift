@@ -153,8 +153,8 @@ public final class ExpenseDialog: FormWindow {
                 self.touched.insert(field)
                 self.check()
             }
-            row.activatesDefault = true
         }
+        submitsOnReturn(fields.map(\.0))
         for combo in [categoryRow, unitRow] {
             combo.onSelectionChanged { [weak self] in self?.check() }
         }

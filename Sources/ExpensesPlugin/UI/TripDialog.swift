@@ -67,7 +67,7 @@ public final class TripDialog: FormWindow {
         nameRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.name); self.check() }
         startRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.startDate); self.check() }
         endRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.endDate); self.check() }
-        for row in [nameRow, startRow, endRow, purposeRow] { row.activatesDefault = true }
+        submitsOnReturn([nameRow, startRow, endRow, purposeRow])
         check()
     }
 

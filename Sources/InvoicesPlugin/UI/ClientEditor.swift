@@ -65,8 +65,9 @@ final class ClientEditor: FormWindow {
         electronicAddressRow.text = base.electronicAddress
         for row in [nameRow, emailRow, taxIDRow, termsRow, vatIDRow, postcodeRow, cityRow, buyerReferenceRow, electronicAddressRow] {
             row.onChanged { [weak self] in self?.edited() }
-            row.activatesDefault = true
         }
+        submitsOnReturn([nameRow, emailRow, taxIDRow, termsRow, vatIDRow, postcodeRow, cityRow, buyerReferenceRow,
+                         electronicAddressRow])
         for row in [countryRow.row, formatRow] { row.onSelectionChanged { [weak self] in self?.edited() } }
         group.add(nameRow)
         group.add(emailRow)

@@ -125,8 +125,8 @@ final class InvoiceEditor: FormWindow {
             self.update()
         }
         currencyRow.onChanged { [weak self] in self?.fieldChanged() }
-        for row in [numberRow, issueRow, dueRow, discountRow, buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow,
-                    exemptionRow] { row.activatesDefault = true }
+        submitsOnReturn([numberRow, issueRow, dueRow, discountRow, buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow,
+                         exemptionRow])
         invoiceErrors.xAlign = 0
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
@@ -221,6 +221,7 @@ final class InvoiceEditor: FormWindow {
     private func appendLineEditor(_ line: LineItem) {
         let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.fieldChanged() }
         editor.isTouched = !isNew
+        submitsOnReturn([editor.quantityEntry, editor.priceEntry, editor.taxEntry, editor.discountEntry])
         editor.removeButton.onClicked { [weak self, weak editor] in
             if let self, let editor { self.removeLine(editor) }
         }

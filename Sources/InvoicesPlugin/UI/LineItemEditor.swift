@@ -88,7 +88,6 @@ final class LineItemEditor {
             column.expandsHorizontally = true
             fields.append(column)
             entry.onChanged(edited)
-            entry.activatesDefault = true
         }
         for entry in [quantityEntry, priceEntry, taxEntry, discountEntry] { entry.setProperty("xalign", 1.0) }
         inner.append(fields)

@@ -36,8 +36,8 @@ final class PaymentDialog: FormWindow {
         for row in [amountRow, dateRow, noteRow] {
             group.add(row)
             row.onChanged { [weak self] in self?.validate() }
-            row.activatesDefault = true
         }
+        submitsOnReturn([amountRow, dateRow, noteRow])
         errorLabel.xAlign = 0
         let content = Box(.vertical, spacing: 12, children: [group, errorLabel])
         content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
