@@ -56,6 +56,7 @@ package final class InvoiceDetailView {
     let printButton: Button
     let emailButton: Button
 
+    let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
     let detailsToggle = ToggleButton(label: tr("De_tails"))
@@ -77,6 +78,7 @@ package final class InvoiceDetailView {
         savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
         printButton = printBadge.makeButton(label: tr("Print…"))
         emailButton = emailBadge.makeButton(label: tr("Email…"))
+        reminders = InvoiceReminders(repository: repository, context: context)
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
 
@@ -94,7 +96,7 @@ package final class InvoiceDetailView {
             button.addCssClass("suggested-action")
         }
         let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton, reopenButton])
-        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton])
+        let secondary = Box(.horizontal, spacing: 6, children: [reminders.button, duplicateButton, cancelButton, deleteButton])
         deleteButton.addCssClass("destructive-action")
         let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
@@ -120,6 +122,7 @@ package final class InvoiceDetailView {
         content.append(amounts)
         content.append(linesGroup)
         content.append(paymentsGroup)
+        content.append(reminders.history)
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
         scroller.expandsVertically = true
@@ -160,6 +163,7 @@ package final class InvoiceDetailView {
             guard let id = self.invoice?.id else { return }
             self.list?.delete(id)
         }
+        reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
         emailButton.onClicked { [weak self] in self?.emailPDF() }
@@ -167,6 +171,7 @@ package final class InvoiceDetailView {
 
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
+        reminders.show(invoice)
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
             preview.clear()
