@@ -90,7 +90,7 @@ extension InvoicesPageTests {
 
 /// Cancel on a form that was typed into asks first; the person discards what they typed.
 @MainActor
-private func cancelDiscardingChanges(_ window: Window) {
+func cancelDiscardingChanges(_ window: Window) {
     window.close()
     (window as? FormWindow)?.discardQuestion?.respond("discard")
 }
