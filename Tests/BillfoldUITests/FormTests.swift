@@ -35,7 +35,7 @@ struct FormWindowTests {
         #expect(!form.isVisible)
     }
 
-    @Test func aChangedFormAsksAndKeepsEditingOrDiscards() throws {
+    @Test func aChangedFormAsksAndKeepsEditingOrDiscards() async throws {
         let form = NameForm()
         form.present()
         form.nameRow.text = "Acme"
@@ -49,7 +49,7 @@ struct FormWindowTests {
 
         form.close()
         try #require(form.discardQuestion).respond("discard")
-        #expect(!form.isVisible)
+        #expect(await MainLoop.wait(until: { !form.isVisible }))
     }
 
     @Test func typingBackWhatWasThereIsNoChange() {

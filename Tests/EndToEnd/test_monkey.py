@@ -61,8 +61,11 @@ def close_everything_above(app, count, how):
         discard = [node for node in dialog.findChildren(
             lambda n: n.roleName == "push button" and (n.name or "").replace("_", "").startswith("Discard"),
             showingOnly=False) if node.size[0] > 0]
-        button = discard[0] if discard else leave_button(dialog) if how == "Cancel" else None
-        if button is not None:
+        button = leave_button(dialog) if how == "Cancel" else None
+        if discard:
+            # A real click: the window under the form takes the focus back only after a user event.
+            discard[0].click()
+        elif button is not None:
             press(button)
         else:
             keys("Escape")

@@ -235,7 +235,7 @@ struct EnterLicenceDialogTests {
         #expect(fixture.store.status.license?.licenseeName == "Ada Lovelace")
     }
 
-    @Test func cancelClosesWithoutChangingAnything() throws {
+    @Test func cancelClosesWithoutChangingAnything() async throws {
         let fixture = try PluginFixture()
         defer { fixture.close() }
         let dialog = fixture.openEnterDialog()
@@ -243,7 +243,7 @@ struct EnterLicenceDialogTests {
         dialog.cancelButton.click()
         // What was pasted is not thrown away without asking.
         try #require(dialog.discardQuestion).respond("discard")
-        #expect(fixture.actions.enterDialog == nil)
+        #expect(await MainLoop.wait(until: { fixture.actions.enterDialog == nil }))
         #expect(fixture.store.tier == .free)
         // Asking again opens a fresh, empty dialog.
         let again = fixture.openEnterDialog()
