@@ -25,6 +25,8 @@ struct LineAmountPlacementTests {
         window.setDefaultSize(width: 600, height: 500)
         window.present()
         editor.amountLabel.text = "€20.00"
+        // As after the person's first edit, when problems start to show.
+        editor.isTouched = true
         editor.showProblems(["Unit price: “x” cannot be part of an amount."])
         #expect(await MainLoop.wait(until: { editor.amountLabel.width > 0 && editor.errorLabel.width > 0 }))
         let withError = amountRightEdge(editor)
