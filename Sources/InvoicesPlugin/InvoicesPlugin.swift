@@ -32,7 +32,25 @@ public final class Invoices: Plugin {
                 return InvoicesCommandLine.run(arguments: arguments, database: database,
                                                plan: InvoicePlan(status: environment.plan()))
             },
+            CommandLineCommand(name: "client", usage: ExchangeCommandLine.clientUsage) { arguments, environment in
+                guard let database = openDatabase(environment) else { return 1 }
+                return ExchangeCommandLine.runClient(arguments: arguments, database: database,
+                                                     plan: InvoicePlan(status: environment.plan()))
+            },
+            CommandLineCommand(name: "report", usage: ExchangeCommandLine.reportUsage) { arguments, environment in
+                guard let database = openDatabase(environment) else { return 1 }
+                return ExchangeCommandLine.runReport(arguments: arguments, database: database)
+            },
         ]
+    }
+
+    private nonisolated static func openDatabase(_ environment: CommandLineEnvironment) -> Database? {
+        do {
+            return try environment.database()
+        } catch {
+            environment.complain(error.localizedDescription)
+            return nil
+        }
     }
 
     public private(set) var page: PluginPage?
