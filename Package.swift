@@ -32,6 +32,9 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
                        providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        // libjpeg itself, for decoding receipt photos at any n/8 of their size.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
@@ -62,7 +65,7 @@ let package = Package(
         // Its Domain folder imports no GTK (Foundation, BillfoldCore, Plans, Storage, Documents), so it runs without a display.
         .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans", "GObjectCore"]),
         .target(name: "ExpensesPlugin", dependencies: [
-            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf", "GObjectCore",
+            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf", "CJPEG", "GObjectCore",
         ]),
 
         // Shell.

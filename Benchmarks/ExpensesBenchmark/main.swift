@@ -344,7 +344,7 @@ row("generate 50 MP photo with ImageMagick (setup)", measure("generate-huge", in
 row("import 100 receipts + 200 expenses", measure("import", in: directory))
 row("dashboard + CSV export", measure("summarize", in: directory))
 row("report PDF: 200 expenses, 100 photos (first report)", measure("report", "fresh", in: directory),
-    target: "< 10 s, < 25 MB, < 400 MB peak")
+    target: "≤ 3 s, < 25 MB, ≤ 72 MB peak")
 row("report PDF again (scaled photos cached)", measure("report", "cached", in: directory),
     target: "< 10 s, < 25 MB, < 400 MB peak")
 row("thumbnail of a 12 MP photo (512 px)",

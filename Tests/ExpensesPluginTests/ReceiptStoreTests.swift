@@ -1,6 +1,7 @@
 import BillfoldCore
 @testable import ExpensesPlugin
 import Foundation
+import Graphics
 import Testing
 
 @Suite struct ReceiptStoreTests {
@@ -184,13 +185,57 @@ import Testing
     @Test func aPictureThatFitsIsUsedAsItIs() throws {
         let workspace = try Workspace()
         let png = try workspace.store.importData(Samples.png, suggestedName: "p.png").reference
-        #expect(try workspace.store.printImage(for: png, maxPixelWidth: 100, maxPixelHeight: 100) == workspace.store.url(for: png))
+        #expect(try workspace.store.printImage(for: png, boxWidth: 100, boxHeight: 100) == workspace.store.url(for: png))
+        let jpeg = try workspace.store.importData(Samples.jpeg, suggestedName: "p.jpg").reference
+        #expect(try workspace.store.printImage(for: jpeg, boxWidth: 100, boxHeight: 100) == workspace.store.url(for: jpeg))
+    }
+
+    /// libjpeg decodes at n/8 of the size: the copy is the smallest of those that still has as
+    /// many pixels as the box in the dimension that limits the picture, not resampled to the box.
+    @Test func aJPEGKeepsTheFewestEighthsThatCoverTheBox() throws {
+        let workspace = try Workspace()
+        let photo = try workspace.store.importData(Samples.jpeg, suggestedName: "p.jpg").reference  // 64 × 48
+        func size(_ width: Int, _ height: Int) throws -> (Int?, Int?) {
+            let copy = try workspace.store.printImage(for: photo, boxWidth: width, boxHeight: height)
+            #expect(copy != workspace.store.url(for: photo))
+            let inspection = try ReceiptInspector.inspect(try Data(contentsOf: copy), isWholeFile: true)
+            return (inspection.pixelWidth, inspection.pixelHeight)
+        }
+        #expect(try size(20, 20) == (24, 18))  // 2/8 would be 16 wide
+        #expect(try size(16, 100) == (16, 12))
+        #expect(try size(60, 40) == (56, 42))  // the height limits it: 42 ≥ 40
+        // Nothing smaller than the whole picture covers a box just under it: used as it is.
+        #expect(try workspace.store.printImage(for: photo, boxWidth: 60, boxHeight: 47) == workspace.store.url(for: photo))
+    }
+
+    /// libjpeg gives CMYK as it is stored; an Adobe (inverted) CMYK photo must still come out red.
+    @Test func aCMYKPhotoKeepsItsColours() throws {
+        let workspace = try Workspace()
+        let photo = try workspace.store.importData(Samples.redCMYKJPEG, suggestedName: "scan.jpg").reference
+        let copy = try workspace.store.printImage(for: photo, boxWidth: 20, boxHeight: 20)
+        let image = try RasterImage(contentsOfFile: copy.path)
+        #expect(image.pixelWidth == 24 && image.pixelHeight == 18)
+        let surface = try ImageSurface(pixelWidth: 24, pixelHeight: 18, hasAlpha: false)
+        image.draw(in: DrawingContext(surface: surface), rect: Rect(x: 0, y: 0, width: 24, height: 18))
+        let centre = try #require(surface.color(atX: 12, y: 9))
+        // rgb(200, 40, 40), within JPEG's error.
+        #expect(abs(centre.red - 200.0 / 255) < 0.05 && abs(centre.green - 40.0 / 255) < 0.05 && abs(centre.blue - 40.0 / 255) < 0.05)
+    }
+
+    @Test func aPhotoCutShortIsDamagedRatherThanPrintedGrey() throws {
+        let workspace = try Workspace()
+        // Import refuses such a file; this one was damaged on disk afterwards.
+        let photo = try workspace.store.importData(Samples.jpeg, suggestedName: "cut.jpg").reference
+        try Samples.jpeg.dropLast(40).write(to: workspace.store.url(for: photo))
+        #expect(throws: ReceiptError.damaged(fileName: photo.fileName, kind: .jpeg)) {
+            try workspace.store.printImage(for: photo, boxWidth: 20, boxHeight: 20)
+        }
     }
 
     @Test func aLargerPictureIsScaledUprightOnceAndCached() throws {
         let workspace = try Workspace()
         let turned = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "t.jpg").reference
-        let copy = try workspace.store.printImage(for: turned, maxPixelWidth: 32, maxPixelHeight: 32)
+        let copy = try workspace.store.printImage(for: turned, boxWidth: 32, boxHeight: 32)
         #expect(copy != workspace.store.url(for: turned))
         #expect(copy.path.hasPrefix(workspace.store.cacheDirectory.path))
         let inspection = try ReceiptInspector.inspect(try Data(contentsOf: copy), isWholeFile: true)
@@ -198,7 +243,7 @@ import Testing
         #expect(inspection.orientation == 1)
         #expect(inspection.pixelWidth == 24 && inspection.pixelHeight == 32)
         let made = try FileManager.default.attributesOfItem(atPath: copy.path)[.modificationDate] as? Date
-        #expect(try workspace.store.printImage(for: turned, maxPixelWidth: 32, maxPixelHeight: 32) == copy)
+        #expect(try workspace.store.printImage(for: turned, boxWidth: 32, boxHeight: 32) == copy)
         #expect(try FileManager.default.attributesOfItem(atPath: copy.path)[.modificationDate] as? Date == made)
         try workspace.store.removeFile(for: turned)
         #expect(!FileManager.default.fileExists(atPath: copy.path))
@@ -212,11 +257,12 @@ import Testing
         let store = workspace.store
         let results = ResultBox(count: references.count)
         DispatchQueue.concurrentPerform(iterations: references.count) { index in
-            results.set(index, Result { try store.printImage(for: references[index], maxPixelWidth: 20, maxPixelHeight: 20) })
+            results.set(index, Result { try store.printImage(for: references[index], boxWidth: 20, boxHeight: 20) })
         }
         for result in results.all {
             let url = try result.get()
-            #expect(try ReceiptInspector.inspect(try Data(contentsOf: url), isWholeFile: true).pixelWidth == 20)
+            // 3/8 of 64 × 48: the fewest eighths that cover 20 × 20.
+            #expect(try ReceiptInspector.inspect(try Data(contentsOf: url), isWholeFile: true).pixelWidth == 24)
         }
     }
 }

@@ -131,14 +131,15 @@ public struct ImageBlock: Sendable {
     public var maxHeight: Double?
     public var alignment: TextAlignment
     /// Pixels kept per inch at the printed size: big photos are scaled down while decoding,
-    /// which bounds memory and file size.
-    public var resolution: Double
+    /// which bounds memory and file size. nil: the picture goes in with all its pixels (one
+    /// already made for its box).
+    public var resolution: Double?
     public var caption: String?
     public var spaceBefore: Double
     public var spaceAfter: Double
 
     public init(_ source: ImageSource, maxWidth: Double? = nil, maxHeight: Double? = nil,
-                alignment: TextAlignment = .leading, resolution: Double = 200, caption: String? = nil,
+                alignment: TextAlignment = .leading, resolution: Double? = 200, caption: String? = nil,
                 spaceBefore: Double = 6, spaceAfter: Double = 10) {
         self.source = source
         self.maxWidth = maxWidth

@@ -55,9 +55,11 @@ final class PageRenderer {
             context.strokeLine(from: from, to: to, width: width, color: color)
         case .image(let image, let rect):
             let data = try Flattener.imageData(image.source)
-            let pixelsPerPoint = max(0.1, image.resolution / 72)
-            let limits = ImageDecodeLimits(maxWidth: Int((rect.width * pixelsPerPoint).rounded(.up)),
-                                           maxHeight: Int((rect.height * pixelsPerPoint).rounded(.up)))
+            let limits = image.resolution.map { resolution in
+                let pixelsPerPoint = max(0.1, resolution / 72)
+                return ImageDecodeLimits(maxWidth: Int((rect.width * pixelsPerPoint).rounded(.up)),
+                                         maxHeight: Int((rect.height * pixelsPerPoint).rounded(.up)))
+            } ?? .unbounded
             do {
                 try RasterImage.draw(data, limits: limits, in: context, rect: rect)
             } catch {

@@ -1,28 +1,39 @@
 import BillfoldCore
 import CGdkPixbuf
+import CJPEG
 import Foundation
 
 extension ReceiptStore {
-    /// An upright copy of an image receipt that fits `maxPixelWidth` × `maxPixelHeight`, for a
-    /// report: the original file when it already fits, otherwise a scaled JPEG (PNG when the
-    /// picture has transparency) kept in `cacheDirectory` and reused for the same size.
+    /// An upright copy of an image receipt for a report, printed in a box of `boxWidth` ×
+    /// `boxHeight` pixels at the report's resolution: the original file when it needs no
+    /// turning and no smaller copy would be as sharp, otherwise a JPEG (PNG when the picture has
+    /// transparency) kept in `cacheDirectory` and reused for the same box.
     ///
-    /// Scaling decodes with gdk-pixbuf at a reduced scale (libjpeg's DCT scaling), so memory
-    /// stays bounded for any photo; making the copies of many receipts at once on several
-    /// threads is safe.
-    public func printImage(for reference: ReceiptReference, maxPixelWidth: Int,
-                           maxPixelHeight: Int) throws(ReceiptError) -> URL {
+    /// A JPEG is decoded at the smallest n/8 of its size that still covers the box in the
+    /// dimension that limits it (libjpeg's DCT scaling), and kept at that size: the PDF scales
+    /// it to the box, so nothing is resampled. Other formats are decoded and scaled to fit the
+    /// box by gdk-pixbuf. Memory stays bounded for any photo; making the copies of many receipts
+    /// at once on several threads is safe.
+    public func printImage(for reference: ReceiptReference, boxWidth: Int, boxHeight: Int) throws(ReceiptError) -> URL {
         guard reference.kind.isImage else { throw .notAnImage }
         let source = url(for: reference)
         let inspection = try inspect(reference)
         if let width = inspection.pixelWidth, let height = inspection.pixelHeight, width * height > Self.maximumPixelCount {
             throw .tooManyPixels(fileName: reference.fileName, width: width, height: height)
         }
-        let boxWidth = max(1, maxPixelWidth)
-        let boxHeight = max(1, maxPixelHeight)
-        if let width = inspection.uprightWidth, let height = inspection.uprightHeight,
-           width <= boxWidth, height <= boxHeight, inspection.orientation == 1 {
-            return source
+        let boxWidth = max(1, boxWidth)
+        let boxHeight = max(1, boxHeight)
+        // libjpeg makes ceil(size × n / 8) pixels.
+        var eighths: Int?
+        if reference.kind == .jpeg, let width = inspection.uprightWidth, let height = inspection.uprightHeight {
+            eighths = (1...8).first { n in (width * n + 7) / 8 >= boxWidth || (height * n + 7) / 8 >= boxHeight } ?? 8
+        }
+        if inspection.orientation == 1 {
+            if eighths == 8 { return source }
+            if let width = inspection.uprightWidth, let height = inspection.uprightHeight,
+               width <= boxWidth, height <= boxHeight {
+                return source
+            }
         }
         let folder = cacheDirectory.appendingPathComponent("print", isDirectory: true)
         let stem = "\(reference.digest)-\(boxWidth)x\(boxHeight)"
@@ -31,29 +42,42 @@ extension ReceiptStore {
             if FileManager.default.fileExists(atPath: cached.path) { return cached }
         }
 
-        // The box is upright; the decoder sees the stored orientation.
-        let turned = inspection.orientation >= 5
-        var error: UnsafeMutablePointer<GError>?
-        guard let scaled = ReceiptDecoding.limited({ gdk_pixbuf_new_from_file_at_scale(source.path, Int32(clamping: turned ? boxHeight : boxWidth),
-                                                             Int32(clamping: turned ? boxWidth : boxHeight), 1, &error) }) else {
-            let isUnknownType = error.map {
-                $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
-            } ?? false
+        let scaled: OpaquePointer
+        if let eighths {
+            guard let decoded = ReceiptDecoding.limited({ Self.decodeJPEG(at: source.path, eighths: eighths,
+                                                                          orientation: inspection.orientation) }) else {
+                throw .damaged(fileName: reference.fileName, kind: reference.kind)
+            }
+            scaled = decoded
+        } else {
+            // The box is upright; the decoder sees the stored orientation.
+            let turned = inspection.orientation >= 5
+            var error: UnsafeMutablePointer<GError>?
+            guard let decoded = ReceiptDecoding.limited({ gdk_pixbuf_new_from_file_at_scale(source.path, Int32(clamping: turned ? boxHeight : boxWidth),
+                                                                  Int32(clamping: turned ? boxWidth : boxHeight), 1, &error) }) else {
+                let isUnknownType = error.map {
+                    $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue)
+                } ?? false
+                if let error { g_error_free(error) }
+                throw isUnknownType ? .noDecoder(reference.kind) : .damaged(fileName: reference.fileName, kind: reference.kind)
+            }
             if let error { g_error_free(error) }
-            throw isUnknownType ? .noDecoder(reference.kind) : .damaged(fileName: reference.fileName, kind: reference.kind)
+            scaled = decoded
         }
-        if let error { g_error_free(error) }
         defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
         guard let upright = gdk_pixbuf_apply_embedded_orientation(scaled) else {
             throw .damaged(fileName: reference.fileName, kind: reference.kind)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
 
+        // Quality 85: a copy decoded by eighths keeps all its detail and up to twice the pixels
+        // the box needs, so 88 made report PDFs a third larger; receipt type looks the same.
         let hasAlpha = gdk_pixbuf_get_has_alpha(upright) != 0
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
         let saved = hasAlpha ? bf_pixbuf_save_png(upright, &buffer, &size, &error)
-                             : bf_pixbuf_save_jpeg(upright, &buffer, &size, "88", &error)
+                             : bf_pixbuf_save_jpeg(upright, &buffer, &size, "85", &error)
         if let error { g_error_free(error) }
         guard saved != 0, let buffer else { throw .cannotStore(reason: tr("the picture could not be scaled")) }
         defer { g_free(buffer) }
@@ -66,6 +90,21 @@ extension ReceiptStore {
             throw .cannotStore(reason: error.localizedDescription)
         }
         return target
+    }
+
+    /// The JPEG at `path` decoded at `eighths`/8 of its size, in a pixbuf that owns the pixels
+    /// and carries the EXIF `orientation` for `gdk_pixbuf_apply_embedded_orientation`.
+    private static func decodeJPEG(at path: String, eighths: Int, orientation: Int) -> OpaquePointer? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard let pixels = bf_jpeg_decode_scaled(path, Int32(eighths), &width, &height) else { return nil }
+        guard let pixbuf = gdk_pixbuf_new_from_data(pixels, GDK_COLORSPACE_RGB, 0, 8, width, height, width * 3,
+                                                    { pixels, _ in free(pixels) }, nil) else {
+            free(pixels)
+            return nil
+        }
+        if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", String(orientation)) }
+        return pixbuf
     }
 
     /// Removes the scaled copies made for `reference`.

@@ -43,8 +43,8 @@ public struct ExpenseReport: Sendable {
 
     /// The report as a document: cover, expense table, one page per receipt.
     ///
-    /// Reads the receipts first: PDFs are checked, photos are scaled to about 200 dpi at the
-    /// size they are printed (on all processor cores, cached for the next report), and a
+    /// Reads the receipts first: PDFs are checked, photos are scaled to at least 150 dpi at the
+    /// size they are printed (two at a time, cached for the next report), and a
     /// missing or damaged file becomes a notice on its page instead of a failed report. That
     /// can take seconds for a trip with many photos: call it from a background task.
     public func document(pageSetup: PageSetup = PageSetup(), moneyFormatter: MoneyFormatter = MoneyFormatter(),
@@ -76,8 +76,13 @@ struct ExpenseReportTemplate {
     let numbers: NumberFormatting
     let locale: Locale
 
-    /// Receipt pictures keep about this many pixels per inch at their printed size.
-    static let receiptResolution = 200.0
+    /// Receipt photos keep at least this many pixels per inch at their printed size (fewer
+    /// only when the photo has fewer). A receipt needs to be legible, not a photo print: 150 dpi
+    /// is what GNOME's Document Scanner scans text at by default, and gives small receipt type
+    /// (about 2 mm high) some 12 pixels. A JPEG keeps the smallest n/8 of its size that reaches
+    /// it (a 12-megapixel photo: 3/8, about 220 dpi across an A4 page, 165 dpi down it), which
+    /// is decoded without resampling.
+    static let receiptResolution = 150.0
 
     private var trip: Trip { report.trip }
     private var currency: Currency { report.trip.currency }
@@ -235,8 +240,8 @@ struct ExpenseReportTemplate {
             case .image(let url):
                 blocks += [.pageBreak, .keepTogether([
                     .heading(Heading(heading, level: 2)), caption,
-                    .image(ImageBlock(.file(path: url.path), maxHeight: maxHeight, alignment: .center,
-                                      resolution: Self.receiptResolution)),
+                    // Prepared for its box already: the PDF takes it as it is.
+                    .image(ImageBlock(.file(path: url.path), maxHeight: maxHeight, alignment: .center, resolution: nil)),
                 ])]
             case .pdf(let data, let pageCount):
                 for pdfPage in 0..<pageCount {
@@ -285,8 +290,8 @@ struct ExpenseReportTemplate {
         let store = report.receipts
         let pixelsPerPoint = Self.receiptResolution / 72
         let boxes = pages.map { page in
-            (width: Int((pageSetup.printableArea.width * pixelsPerPoint).rounded(.down)),
-             height: Int((imageMaxHeight(captionLines: page.expenses.count) * pixelsPerPoint).rounded(.down)))
+            (width: Int((pageSetup.printableArea.width * pixelsPerPoint).rounded(.up)),
+             height: Int((imageMaxHeight(captionLines: page.expenses.count) * pixelsPerPoint).rounded(.up)))
         }
         // Photos are scaled two at a time: a PNG decodes at full size before it is scaled (up to
         // 400 MB for the largest receipt accepted), so more at once would multiply the peak.
@@ -314,7 +319,7 @@ struct ExpenseReportTemplate {
     private static func prepareImage(_ reference: ReceiptReference, store: ReceiptStore,
                                      box: (width: Int, height: Int)) -> PreparedReceipt {
         do throws(ReceiptError) {
-            let url = try store.printImage(for: reference, maxPixelWidth: box.width, maxPixelHeight: box.height)
+            let url = try store.printImage(for: reference, boxWidth: box.width, boxHeight: box.height)
             if url == store.url(for: reference) {
                 // Used as it is: decode it once here (it is small) so a cut-off file becomes a
                 // notice rather than a failed report.

@@ -1,0 +1,81 @@
+#ifndef BILLFOLD_CJPEG_SHIM_H
+#define BILLFOLD_CJPEG_SHIM_H
+// libjpeg(-turbo) itself, for what gdk-pixbuf's loader does not offer: decoding at any n/8 of
+// the stored size (gdk-pixbuf decodes at 1/2, 1/4 or 1/8 and then resamples). libjpeg reports
+// a fatal error by calling error_exit, which must not return: it jumps back here.
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+typedef struct {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    int ended_early;
+} bf_jpeg_error;
+
+static inline void bf_jpeg_fail(j_common_ptr cinfo) {
+    longjmp(((bf_jpeg_error *)cinfo->err)->jump, 1);
+}
+
+// Warnings (such as stray bytes between markers, common in cameras' files) are not failures,
+// as in gdk-pixbuf; a file cut short is, since libjpeg would fill the rest with grey.
+static inline void bf_jpeg_warn(j_common_ptr cinfo, int level) {
+    if (level < 0 && cinfo->err->msg_code == JWRN_JPEG_EOF) ((bf_jpeg_error *)cinfo->err)->ended_early = 1;
+}
+
+// Decodes the JPEG file at `path` at scale_num/8 of its stored size (scale_num 1…8) into
+// packed 8-bit RGB rows of `*width` × `*height` pixels, in stored orientation. Returns NULL
+// when the file cannot be read, is damaged or is cut short; free() the pixels.
+static inline unsigned char *bf_jpeg_decode_scaled(const char *path, int scale_num, int *width, int *height) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    struct jpeg_decompress_struct cinfo;
+    bf_jpeg_error error;
+    unsigned char *volatile pixels = NULL;
+    unsigned char *volatile scratch = NULL;
+    cinfo.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = bf_jpeg_fail;
+    error.manager.emit_message = bf_jpeg_warn;
+    error.ended_early = 0;
+    jpeg_create_decompress(&cinfo);
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        fclose(file);
+        free(pixels);
+        free(scratch);
+        return NULL;
+    }
+    jpeg_stdio_src(&cinfo, file);
+    jpeg_read_header(&cinfo, TRUE);
+    cinfo.scale_num = (unsigned int)scale_num;
+    cinfo.scale_denom = 8;
+    // libjpeg has no CMYK to RGB conversion: such files (Adobe's, inverted) are turned here,
+    // as gdk-pixbuf does.
+    int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    size_t stride = (size_t)cinfo.output_width * 3;
+    pixels = malloc(stride * cinfo.output_height);
+    scratch = cmyk ? malloc((size_t)cinfo.output_width * 4) : NULL;
+    if (!pixels || (cmyk && !scratch)) longjmp(error.jump, 1);
+    while (cinfo.output_scanline < cinfo.output_height) {
+        unsigned char *out = pixels + stride * cinfo.output_scanline;
+        JSAMPROW row = cmyk ? scratch : out;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+        for (JDIMENSION x = 0; cmyk && x < cinfo.output_width; x++) {
+            unsigned int k = scratch[4 * x + 3];
+            for (int i = 0; i < 3; i++) out[3 * x + i] = (unsigned char)(scratch[4 * x + i] * k / 255);
+        }
+    }
+    if (error.ended_early) longjmp(error.jump, 1);
+    jpeg_finish_decompress(&cinfo);
+    *width = (int)cinfo.output_width;
+    *height = (int)cinfo.output_height;
+    jpeg_destroy_decompress(&cinfo);
+    fclose(file);
+    free(scratch);
+    return pixels;
+}
+#endif
