@@ -32,12 +32,26 @@ public final class Invoices: Plugin {
                 return InvoicesCommandLine.run(arguments: arguments, database: database,
                                                plan: InvoicePlan(status: environment.plan()))
             },
-        ]
+        ] + [QuotesCommandLine.Kind.quote, .creditNote].map { kind in
+            CommandLineCommand(name: kind.command, usage: QuotesCommandLine.usage(kind)) { arguments, environment in
+                let database: Database
+                do {
+                    database = try environment.database()
+                } catch {
+                    environment.complain(error.localizedDescription)
+                    return 1
+                }
+                return QuotesCommandLine.run(kind, arguments: arguments, database: database,
+                                             plan: InvoicePlan(status: environment.plan()))
+            }
+        }
     }
 
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     package private(set) var invoicesPage: InvoicesPage?
+    /// Invoices, quotes and credit notes, as the page shows them.
+    private(set) var documentsView: InvoicesDocumentsView?
     private var context: PluginContext?
 
     public func activate(in context: PluginContext) throws {
@@ -49,8 +63,9 @@ public final class Invoices: Plugin {
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
                           build: { [weak self] in
-                              let view = InvoicesPage(context: context, repository: repository)
-                              self?.invoicesPage = view
+                              let view = InvoicesDocumentsView(context: context, repository: repository)
+                              self?.documentsView = view
+                              self?.invoicesPage = view.invoices
                               return view.widget
                           })
     }
@@ -70,6 +85,7 @@ public final class Invoices: Plugin {
         repository = nil
         page = nil
         invoicesPage = nil
+        documentsView = nil
     }
 }
 

@@ -55,6 +55,8 @@ package final class InvoiceDetailView {
     let printButton: Button
     let emailButton: Button
 
+    /// The quote it came from, its credit notes, and Create Credit Note.
+    let links: InvoiceLinksView
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
     let detailsToggle = ToggleButton(label: tr("De_tails"))
@@ -70,6 +72,7 @@ package final class InvoiceDetailView {
         self.list = list
         self.repository = repository
         self.context = context
+        links = InvoiceLinksView(repository: repository, context: context)
         saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         emailBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
@@ -93,7 +96,7 @@ package final class InvoiceDetailView {
             button.addCssClass("suggested-action")
         }
         let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
-        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton])
+        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton, links.creditNoteButton])
         deleteButton.addCssClass("destructive-action")
         let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
@@ -110,13 +113,14 @@ package final class InvoiceDetailView {
         content.append(facts)
 
         let amounts = PreferencesGroup(title: tr("Amounts"))
-        for (row, label) in [(totalRow, totalLabel), (paidRow, paidLabel), (balanceRow, balanceLabel)] {
+        for (row, label) in [(totalRow, totalLabel), (links.creditedRow, links.creditedLabel), (paidRow, paidLabel), (balanceRow, balanceLabel)] {
             label.align(vertical: .center)
             row.addSuffix(label)
             amounts.add(row)
         }
         balanceLabel.addCssClass("heading")
         content.append(amounts)
+        content.append(links.widget)
         content.append(linesGroup)
         content.append(paymentsGroup)
 
@@ -164,6 +168,7 @@ package final class InvoiceDetailView {
 
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
+        links.show(invoice)
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
             preview.clear()
@@ -222,8 +227,10 @@ package final class InvoiceDetailView {
         sendButton.isVisible = invoice.status == .draft
         paymentButton.isVisible = invoice.status == .sent
         paidButton.isVisible = invoice.status == .sent
-        cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
-        editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+        // A sent invoice stays as the client got it: a credit note corrects or cancels it.
+        cancelButton.isVisible = invoice.status == .draft
+        editButton.isVisible = invoice.status == .draft
+        deleteButton.isVisible = invoice.canBeDeleted
     }
 
     // MARK: The PDF

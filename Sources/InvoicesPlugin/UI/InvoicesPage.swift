@@ -50,10 +50,15 @@ package final class InvoicesPage: InvoiceListActions {
         if let builtDetail { return builtDetail }
         let detail = InvoiceDetailView(list: self, repository: repository, context: context)
         detailStack.add(detail.widget, named: "invoice")
+        detail.links.navigator = navigator
         builtDetail = detail
         return detail
     }
     private var builtDetail: InvoiceDetailView?
+    /// Where the invoice pane's links to quotes and credit notes lead.
+    weak var navigator: (any DocumentNavigator)? {
+        didSet { builtDetail?.links.navigator = navigator }
+    }
 
     private var isUpdating = false
     /// The day the header's sums were worked out for (overdue depends on it).
