@@ -215,12 +215,11 @@ private struct Builder {
                 .paragraph(Paragraph(String(format: tr("Valid until %@"), date(validUntil)),
                                      style: Self.secondary.withAlignment(.trailing))),
             ]
-        case .creditNote(let credited):
+        case .creditNote:
+            // The invoice it credits is named under the title and in the facts beside it.
             due = [
                 .paragraph(Paragraph(tr("CREDITED TO YOU"), style: Self.label.withAlignment(.trailing))),
                 .paragraph(Paragraph(money(totals.total), style: Self.amountDue)),
-                .paragraph(Paragraph(String(format: tr("Against invoice %@ of %@"), credited.number, date(credited.issueDate)),
-                                     style: Self.secondary.withAlignment(.trailing))),
             ]
         }
         return .columns(ColumnSet([.init(width: .fraction(1.2), client), .init(width: .fraction(1), due)], gap: 32))
