@@ -172,7 +172,10 @@ final class InvoiceEditor: AdwaitaWindow {
 
         // A quote's number comes from its own pattern; e-invoice details belong to the invoice.
         numberRow.isVisible = !isQuote
-        if isQuote { dueRow.title = tr("Valid Until") }
+        if isQuote {
+            dueRow.title = tr("Valid Until")
+            discountRow.title = tr("Quote Discount %")
+        }
         let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
                                         description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
         for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
