@@ -242,7 +242,8 @@ public struct Invoice: Sendable, Hashable {
     }
 
     /// Cancels a draft or a sent invoice. It keeps its number and payments and stays in the
-    /// list, marked cancelled; a paid invoice cannot be cancelled.
+    /// list, marked cancelled; a paid invoice cannot be cancelled. The repository saves a sent
+    /// one as cancelled only through a credit note for all of it (`applyCredit`).
     public mutating func cancel() throws(InvoiceError) {
         guard status.canBecome(.cancelled), status != .cancelled else {
             throw .transitionNotAllowed(from: status, to: .cancelled)
