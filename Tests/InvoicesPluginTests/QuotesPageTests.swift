@@ -99,10 +99,20 @@ extension InvoicesPageTests {
         #expect(notes.pane.detailStack.visibleChildName == "credit-note")
     }
 
-    @Test func theCreditNoteDialogIsFreedAfterTypingAndCancel() throws {
+    @Test func theQuoteFormAndTheCreditNoteDialogAreFreedAfterTypingAndCancel() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         _ = try showInvoice(on: page, repository)
+        let quotes = try documents(plugin).quotes
+        try expectFreedAfterUse({
+            quotes.openEditor(for: nil)
+            return quotes.editor
+        }, use: { window in
+            let editor = window as! InvoiceEditor
+            editor.lineEditors[0].descriptionView.text = "7x"
+            editor.lineEditors[0].priceEntry.text = "7x"
+            editor.dueRow.text = "7x"
+        })
         try expectFreedAfterUse({
             page.detail.links.creditNoteButton.click()
             return page.detail.links.creditNoteDialog
