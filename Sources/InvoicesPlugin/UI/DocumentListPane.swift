@@ -86,7 +86,8 @@ final class DocumentListPane {
     private func updateFolding() {
         let folded = widget.isFolded
         detailBack.isVisible = folded
-        listHeader.showsEndTitleButtons = folded
+        // The window's buttons go on the list's header when the detail pane is not beside it.
+        listHeader.showsEndTitleButtons = folded || !detailPane.isVisible
         detailHeader.showsStartTitleButtons = folded
     }
 
@@ -99,6 +100,9 @@ final class DocumentListPane {
         listView.rebindVisibleRows()
         listStack.visibleChildName = count == 0 ? "empty" : "list"
         if let position { listView.scrollTo(position) }
+        // With nothing to choose, the list's empty state fills the page alone.
+        detailPane.isVisible = count > 0
+        updateFolding()
     }
 
     func showReadError(_ message: String) {
