@@ -66,6 +66,32 @@ extension InvoicesPageTests {
         #expect(detail.invoiceRow.isVisible && !detail.convertButton.isVisible)
     }
 
+    @Test func theShortcutsActOnTheListInView() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        let draft = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("5.00"))]))
+        page.reload(dataChanged: true)
+        page.select(try #require(draft.id))
+        let delete = try #require(host.shortcuts["Delete"])
+        let new = try #require(host.shortcuts["<Control>n"])
+        view.show(.quotes)
+        // Delete while the quotes are shown leaves the invoice selected behind them alone.
+        delete()
+        #expect(try repository.invoiceCount() == 1)
+        new()
+        #expect(view.quotes.editor?.isQuote == true && page.editor == nil)
+        view.quotes.editor?.close()
+        view.show(.invoices)
+        new()
+        #expect(page.editor?.isQuote == false)
+        page.editor?.close()
+        delete()
+        #expect(try repository.invoiceCount() == 0)
+    }
+
     @Test func aDeclinedQuoteIsReopened() throws {
         let (_, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }

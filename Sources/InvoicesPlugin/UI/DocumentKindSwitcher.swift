@@ -60,4 +60,8 @@ protocol DocumentNavigator: AnyObject {
     func showCreditNote(_ id: CreditNoteID)
     /// A credit note changed an invoice's balance: both lists show it.
     func creditNoteIssued(_ note: CreditNote)
+    /// Whether the invoices are the list in view.
+    var showsInvoices: Bool { get }
+    /// Starts a new document of the kind in view: a quote while the quotes are.
+    func newDocumentInView()
 }

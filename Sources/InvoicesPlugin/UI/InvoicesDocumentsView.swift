@@ -79,6 +79,13 @@ final class InvoicesDocumentsView: DocumentNavigator {
         creditNotes.select(id)
     }
 
+    var showsInvoices: Bool { shown == .invoices }
+
+    /// Credit notes are made from a sent invoice, so there is nothing new to start there.
+    func newDocumentInView() {
+        if shown == .quotes { quotes.openEditor(for: nil) }
+    }
+
     func creditNoteIssued(_ note: CreditNote) {
         invoices.invoiceChanged(note.invoiceID)
         builtCreditNotes?.reload()

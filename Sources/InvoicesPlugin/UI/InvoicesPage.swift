@@ -55,6 +55,7 @@ package final class InvoicesPage: InvoiceListActions {
         return detail
     }
     private var builtDetail: InvoiceDetailView?
+    private var isInView: Bool { navigator?.showsInvoices ?? true }
     /// Where the invoice pane's links to quotes and credit notes lead.
     weak var navigator: (any DocumentNavigator)? {
         didSet { builtDetail?.links.navigator = navigator }
@@ -226,21 +227,28 @@ package final class InvoicesPage: InvoiceListActions {
     }
 
     private func addShortcuts() {
-        context.addShortcut("<Control>n", title: tr("New invoice")) { [weak self] in self?.newInvoice() }
+        // The shortcuts act on the invoices while they are the list in view; Ctrl+N makes a
+        // quote while the quotes are.
+        context.addShortcut("<Control>n", title: tr("New invoice")) { [weak self] in
+            guard let self else { return }
+            if let navigator = self.navigator, !navigator.showsInvoices { navigator.newDocumentInView() } else { self.newInvoice() }
+        }
         context.addShortcut("<Control>f", title: tr("Search invoices")) { [weak self] in
-            _ = self?.searchEntry.grabFocus()
+            guard let self, self.isInView else { return }
+            _ = self.searchEntry.grabFocus()
         }
         context.addShortcut("<Control>s", title: tr("Save the invoice as PDF")) { [weak self] in
-            guard let self, self.selectedID != nil else { return }
+            guard let self, self.isInView, self.selectedID != nil else { return }
             self.detail.savePDF()
         }
         context.addShortcut("<Control>p", title: tr("Print the invoice")) { [weak self] in
-            guard let self, self.selectedID != nil else { return }
+            guard let self, self.isInView, self.selectedID != nil else { return }
             self.detail.printPDF()
         }
         context.addShortcut("Delete", title: tr("Delete the selected invoice")) { [weak self] in
             // Delete in a text field deletes text, not the invoice.
-            guard let self, !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
+            guard let self, self.isInView,
+                  !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
             self.deleteSelected()
         }
     }
