@@ -80,46 +80,53 @@ public enum QuotesCommandLine {
         }
     }
 
-    /// The table in two passes over the rows, as the invoice list does: widths first, then lines.
+    /// The table in two passes over the rows, as the invoice list does: widths first, then
+    /// lines, so memory stays flat however many there are.
     static func listQuotes(_ repository: InvoiceRepository, today: CalendarDay, formatting: InvoicesCommandLine.Formatting,
                            output: InvoicesCommandLine.Output) throws {
         var table = TextTable(header: [tr("Number"), tr("Client"), tr("Total"), tr("Valid Until"), tr("Status")], rightAligned: [2])
-        var rows: [[String]] = []
         var dates: [CalendarDay: String] = [:]
         let titles = Dictionary(uniqueKeysWithValues: QuoteDisplayStatus.allCases.map { ($0, $0.title) })
-        try repository.forEachQuoteSummary(today: today) { summary in
+        func row(_ summary: QuoteSummary) -> [String] {
             if dates[summary.validUntil] == nil { dates[summary.validUntil] = summary.validUntil.formatted(.medium, locale: formatting.dateLocale) }
-            let row = [summary.number, summary.clientName, formatting.money.string(from: summary.total),
-                       dates[summary.validUntil] ?? "", titles[summary.displayStatus] ?? ""]
-            table.fit(row)
-            rows.append(row)
+            return [summary.number, summary.clientName, formatting.money.string(from: summary.total),
+                    dates[summary.validUntil] ?? "", titles[summary.displayStatus] ?? ""]
         }
-        write(rows, table: table, empty: tr("There are no quotes yet."), output: output)
+        try write(table: &table, empty: tr("There are no quotes yet."), output: output) { body in
+            try repository.forEachQuoteSummary(today: today) { try body(row($0)) }
+        }
     }
 
     static func listCreditNotes(_ repository: InvoiceRepository, formatting: InvoicesCommandLine.Formatting,
                                 output: InvoicesCommandLine.Output) throws {
         var table = TextTable(header: [tr("Number"), tr("Invoice"), tr("Client"), tr("Credited"), tr("Issued")], rightAligned: [3])
-        var rows: [[String]] = []
         var dates: [CalendarDay: String] = [:]
-        try repository.forEachCreditNoteSummary { summary in
+        func row(_ summary: CreditNoteSummary) -> [String] {
             if dates[summary.issueDate] == nil { dates[summary.issueDate] = summary.issueDate.formatted(.medium, locale: formatting.dateLocale) }
-            let row = [summary.number, summary.invoiceNumber, summary.clientName, formatting.money.string(from: summary.total),
-                       dates[summary.issueDate] ?? ""]
-            table.fit(row)
-            rows.append(row)
+            return [summary.number, summary.invoiceNumber, summary.clientName, formatting.money.string(from: summary.total),
+                    dates[summary.issueDate] ?? ""]
         }
-        write(rows, table: table, empty: tr("There are no credit notes yet."), output: output)
+        try write(table: &table, empty: tr("There are no credit notes yet."), output: output) { body in
+            try repository.forEachCreditNoteSummary { try body(row($0)) }
+        }
     }
 
-    private static func write(_ rows: [[String]], table: TextTable, empty: String, output: InvoicesCommandLine.Output) {
-        guard !rows.isEmpty else {
+    /// Runs `rows` twice: to fit the columns, then to write each line.
+    private static func write(table: inout TextTable, empty: String, output: InvoicesCommandLine.Output,
+                              rows: (_ body: ([String]) throws -> Void) throws -> Void) throws {
+        var count = 0
+        try rows { cells in
+            table.fit(cells)
+            count += 1
+        }
+        guard count > 0 else {
             output.standard(empty)
             return
         }
         var lines = ChunkedLines { output.standard($0) }
         table.headerLines.forEach { lines.append($0) }
-        for row in rows { lines.append(table.line(row)) }
+        let fitted = table
+        try rows { lines.append(fitted.line($0)) }
         lines.flush()
     }
 
