@@ -59,6 +59,7 @@ public final class Invoices: Plugin {
         self.repository = repository
         self.context = context
         context.services.register(ProfileIdentity(repository: repository), as: (any BusinessIdentity).self)
+        issueDueRecurringInvoices(context: context, repository: repository)
         // Built when first shown: most starts open another page.
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
@@ -68,6 +69,23 @@ public final class Invoices: Plugin {
                               self?.invoicesPage = view.invoices
                               return view.widget
                           })
+    }
+
+    /// On start-up, every recurring invoice that fell due while Billfold was closed is issued,
+    /// once per period; what happened, or why something waits, is said in a toast. It runs once
+    /// every plugin is active, so the plan is the one the Billfold Pro plugin publishes.
+    private func issueDueRecurringInvoices(context: PluginContext, repository: InvoiceRepository) {
+        Task { @MainActor [weak self] in
+            let message: String?
+            do {
+                message = try repository.issueDueRecurringInvoices(plan: InvoicePlan(context.entitlements)).summary
+            } catch {
+                message = String(format: tr("Recurring invoices could not be issued: %@"), error.localizedDescription)
+            }
+            guard let message else { return }
+            self?.invoicesPage?.reload(dataChanged: true)
+            context.showToast(message)
+        }
     }
 
     public func makePreferencesPage() -> PreferencesPage? {

@@ -252,7 +252,7 @@ import Testing
         try database.execute("INSERT INTO invoices_counter VALUES ('R-{NNN}', 1)")
 
         let repository = try InvoiceRepository(database: database)
-        #expect(try database.schemaVersion(owner: "invoices") == 4)
+        #expect(try database.schemaVersion(owner: "invoices") == InvoiceSchema.migrations.count)
         let profile = try repository.profile()
         #expect(profile.numberPattern == "R-{NNN}" && !profile.printsPaymentQRCode && profile.paymentInstructions == "Pay soon")
         #expect(profile.quoteNumberPattern == "QUO-{YYYY}-{NNNN}" && profile.creditNoteNumberPattern == "CN-{YYYY}-{NNNN}")

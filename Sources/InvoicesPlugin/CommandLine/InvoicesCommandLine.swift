@@ -38,6 +38,7 @@ public enum InvoicesCommandLine {
         [
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
             "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
+            "invoice recurring list|run",
         ]
     }
 
@@ -70,6 +71,20 @@ public enum InvoicesCommandLine {
                 let say = options.output == .standardOutput ? output.error : output.standard
                 say(String(format: tr("Saved %@."), options.output.displayName))
                 return 0
+            case "recurring":
+                let repository = try InvoiceRepository(database: database)
+                if rest == ["list"] {
+                    writeRecurring(try repository.recurringInvoices(), formatting: formatting, output: output)
+                    return 0
+                }
+                guard rest == ["run"] else { throw UsageError.unknownCommand((["recurring"] + rest).joined(separator: " ")) }
+                let run = try repository.issueDueRecurringInvoices(today: today, plan: plan, locale: formatting.dateLocale)
+                for issued in run.issued {
+                    output.standard(String(format: tr("Issued %@ for %@."), issued.number, issued.periodTitle))
+                }
+                output.standard(run.summary ?? tr("No recurring invoice is due."))
+                // Periods held back by the plan are not a failure of the run, but a timer's log should show them.
+                return run.waitingForPlan > 0 ? 1 : 0
             case "--help", "-h", "help":
                 output.standard(usageText)
                 return 0
@@ -158,6 +173,34 @@ public enum InvoicesCommandLine {
                                      dueDates[summary.dueDate] ?? "", statusTitles[summary.displayStatus] ?? ""]))
         }
         lines.flush()
+    }
+
+    // MARK: - recurring
+
+    /// One line per recurring invoice: client, how often, what each invoice comes to before
+    /// tax, when the next one is issued, and how many were.
+    static func writeRecurring(_ summaries: [RecurringInvoiceSummary], formatting: Formatting, output: Output) {
+        guard !summaries.isEmpty else {
+            output.standard(tr("There are no recurring invoices yet."))
+            return
+        }
+        var table = TextTable(header: [tr("Client"), tr("Repeat"), tr("Before tax"), tr("Next"), tr("Issued")],
+                              rightAligned: [2, 4])
+        let rows = summaries.map { summary -> [String] in
+            let recurring = summary.recurring
+            let net: String
+            do {
+                net = formatting.money.string(from: try Money.sum(recurring.lines.map { try $0.netAmount() },
+                                                                  currency: recurring.currency))
+            } catch {
+                net = error.localizedDescription
+            }
+            let next = recurring.isPaused ? tr("Paused")
+                : summary.nextIssueDate.map { $0.formatted(.medium, locale: formatting.dateLocale) } ?? tr("Ended")
+            return [summary.clientName, recurring.interval.title, net, next, formatting.numbers.string(from: summary.issuedCount)]
+        }
+        rows.forEach { table.fit($0) }
+        (table.headerLines + rows.map(table.line)).forEach(output.standard)
     }
 
     // MARK: - export

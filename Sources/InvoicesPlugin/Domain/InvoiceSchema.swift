@@ -21,6 +21,9 @@ enum InvoiceSchema {
         Migration(version: 4, summary: "quotes and credit notes, each with a number pattern of its own") { database in
             for statement in version4 { try database.execute(statement) }
         },
+        Migration(version: 5, summary: "recurring invoices and payment reminders") { database in
+            for statement in version5 { try database.execute(statement) }
+        },
     ]
 
     // New tables beside the invoices; existing rows are untouched, and the two patterns start
@@ -46,6 +49,20 @@ enum InvoiceSchema {
         "CREATE INDEX invoices_credit_note_by_issue ON invoices_credit_note (issue_date, id)",
         "CREATE INDEX invoices_credit_note_by_invoice ON invoices_credit_note (invoice_id)",
         "CREATE TABLE invoices_credit_note_line (credit_note_id INTEGER NOT NULL REFERENCES invoices_credit_note (id), position INTEGER NOT NULL, invoice_line INTEGER NOT NULL, quantity TEXT NOT NULL, PRIMARY KEY (credit_note_id, position)) WITHOUT ROWID",
+    ]
+
+    // New tables only: every existing row stays as it was.
+    private static let version5: [String] = [
+        // A template deleted with its client that never issued anything; one that did keeps its client (archived).
+        "CREATE TABLE invoices_recurring (id INTEGER PRIMARY KEY AUTOINCREMENT, client_id INTEGER NOT NULL REFERENCES invoices_client (id) ON DELETE CASCADE, currency TEXT NOT NULL, interval TEXT NOT NULL CHECK (interval IN ('monthly', 'quarterly', 'yearly', 'weeks')), interval_weeks INTEGER NOT NULL DEFAULT 1, start_date TEXT NOT NULL, end_date TEXT, issue_mode TEXT NOT NULL CHECK (issue_mode IN ('draft', 'sent')), paused INTEGER NOT NULL DEFAULT 0, notes TEXT NOT NULL)",
+        "CREATE TABLE invoices_recurring_line (recurring_id INTEGER NOT NULL REFERENCES invoices_recurring (id) ON DELETE CASCADE, position INTEGER NOT NULL, description TEXT NOT NULL, quantity TEXT NOT NULL, unit TEXT NOT NULL, unit_price_minor INTEGER NOT NULL, tax_rate TEXT NOT NULL, discount_percent TEXT, vat_category TEXT NOT NULL, unit_code TEXT NOT NULL, PRIMARY KEY (recurring_id, position))",
+        // One row per period issued, written in the same transaction as its invoice: the key
+        // makes a second issue of a period impossible, whoever runs the schedule and however
+        // often. invoice_id has no foreign key: a deleted invoice's period stays issued.
+        "CREATE TABLE invoices_recurring_issue (recurring_id INTEGER NOT NULL REFERENCES invoices_recurring (id) ON DELETE CASCADE, period_start TEXT NOT NULL, invoice_id INTEGER, issued_on TEXT NOT NULL, PRIMARY KEY (recurring_id, period_start)) WITHOUT ROWID",
+        // Reminders stay when their invoice is deleted, so Undo (which restores the same id) brings them back.
+        "CREATE TABLE invoices_reminder (id INTEGER PRIMARY KEY AUTOINCREMENT, invoice_id INTEGER NOT NULL, level TEXT NOT NULL CHECK (level IN ('friendly', 'first', 'second')), sent_on TEXT NOT NULL, open_minor INTEGER NOT NULL, fee_minor INTEGER NOT NULL, interest_rate TEXT NOT NULL, interest_minor INTEGER NOT NULL, deadline TEXT NOT NULL)",
+        "CREATE INDEX invoices_reminder_by_invoice ON invoices_reminder (invoice_id, id)",
     ]
 
     // Every new column has a default, so rows written before keep all they had and read as

@@ -57,6 +57,7 @@ package final class InvoiceDetailView {
 
     /// The quote it came from, its credit notes, and Create Credit Note.
     let links: InvoiceLinksView
+    let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
     let detailsToggle = ToggleButton(label: tr("De_tails"))
@@ -79,6 +80,7 @@ package final class InvoiceDetailView {
         savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
         printButton = printBadge.makeButton(label: tr("Print…"))
         emailButton = emailBadge.makeButton(label: tr("Email…"))
+        reminders = InvoiceReminders(repository: repository, context: context)
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
 
@@ -96,7 +98,7 @@ package final class InvoiceDetailView {
             button.addCssClass("suggested-action")
         }
         let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
-        let secondary = Box(.horizontal, spacing: 6, children: [duplicateButton, cancelButton, deleteButton, links.creditNoteButton])
+        let secondary = Box(.horizontal, spacing: 6, children: [reminders.button, duplicateButton, cancelButton, deleteButton, links.creditNoteButton])
         deleteButton.addCssClass("destructive-action")
         let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
@@ -123,6 +125,7 @@ package final class InvoiceDetailView {
         content.append(links.widget)
         content.append(linesGroup)
         content.append(paymentsGroup)
+        content.append(reminders.history)
 
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
         scroller.expandsVertically = true
@@ -161,6 +164,7 @@ package final class InvoiceDetailView {
             guard let id = self.invoice?.id else { return }
             self.list?.delete(id)
         }
+        reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
         emailButton.onClicked { [weak self] in self?.emailPDF() }
@@ -169,6 +173,7 @@ package final class InvoiceDetailView {
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
         links.show(invoice)
+        reminders.show(invoice)
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
             preview.clear()

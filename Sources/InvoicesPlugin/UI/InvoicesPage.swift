@@ -21,6 +21,7 @@ package final class InvoicesPage: InvoiceListActions {
     let listHeader: HeaderBar
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Invoice"))
     let clientsButton = Button(iconName: "system-users-symbolic", accessibleLabel: tr("Clients"))
+    let recurringButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: tr("Recurring Invoices"))
     package let searchEntry = SearchEntry(placeholder: tr("Search invoices"))
     private(set) var filterButtons: [InvoiceFilter: ToggleButton] = [:]
     private(set) var sortButtons: [InvoiceSort: CheckButton] = [:]
@@ -68,6 +69,7 @@ package final class InvoicesPage: InvoiceListActions {
     /// The editor open now, if any.
     private(set) weak var editor: InvoiceEditor?
     private(set) weak var clientsWindow: ClientsWindow?
+    private(set) weak var recurringWindow: RecurringInvoicesWindow?
 
     init(context: PluginContext, repository: InvoiceRepository) {
         self.context = context
@@ -97,6 +99,9 @@ package final class InvoicesPage: InvoiceListActions {
         clientsButton.tooltip = tr("Clients")
         clientsButton.onClicked { [weak self] in self?.openClients() }
         listHeader.packEnd(clientsButton)
+        recurringButton.tooltip = tr("Recurring Invoices")
+        recurringButton.onClicked { [weak self] in self?.openRecurring() }
+        listHeader.packEnd(recurringButton)
         listPane.append(listHeader)
 
         totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
@@ -390,6 +395,14 @@ package final class InvoicesPage: InvoiceListActions {
         clients.onChanged = { [weak self] in self?.reload(dataChanged: true) }
         clientsWindow = clients
         clients.present()
+    }
+
+    /// The recurring invoices; what they issue shows in the list at once.
+    func openRecurring() {
+        let window = RecurringInvoicesWindow(repository: repository, context: context)
+        window.onIssued = { [weak self] in self?.reload(dataChanged: true) }
+        recurringWindow = window
+        window.present()
     }
 
     /// Deletes the selected invoice, offering Undo.
