@@ -2,6 +2,7 @@ import BillfoldUI
 import Documents
 import Foundation
 import GObjectCore
+import Graphics
 import GtkKit
 
 // How long the document preview takes to put page 1 on screen once the PDF bytes are ready:
@@ -32,6 +33,36 @@ func invoice(rows: Int) -> Document {
                      rows: tableRows, style: .zebra)),
     ]
     return document
+}
+
+/// A scanned statement as a receipt: `pages` pages, each a different grainy 704 × 528 photo
+/// (JPEG), about 50 MB for 500 pages, like the expenses benchmark’s PDF receipt.
+func scannedPDF(pages: Int) throws -> (data: Data, pageCount: Int) {
+    let width = 704, height = 528
+    let surface = try PDFSurface(pageSize: Size(width: 420, height: 595))
+    let context = DrawingContext(surface: surface)
+    for page in 0..<pages {
+        // Noise as a binary PPM, which gdk-pixbuf reads, then compressed to JPEG.
+        var ppm = [UInt8]("P6\n\(width) \(height)\n255\n".utf8)
+        ppm.reserveCapacity(ppm.count + width * height * 3)
+        var state = UInt64(1_000 + page) &* 0x9E37_79B9_7F4A_7C15 | 1
+        for y in 0..<height {
+            for x in 0..<width {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                let grain = Int(state & 0x1F) - 16
+                let band = ((x + page * 31) / 180 + (y + page * 17) / 140) % 5 * 18
+                ppm.append(UInt8(clamping: 70 + x * 120 / width + band + grain))
+                ppm.append(UInt8(clamping: 60 + y * 130 / height + grain))
+                ppm.append(UInt8(clamping: 150 - (x + y) * 90 / (width + height) + band / 2 + grain))
+            }
+        }
+        let jpeg = try RasterImage(data: Data(ppm)).encoded(as: .jpeg(quality: 85))
+        try RasterImage(data: jpeg).draw(in: context, rect: Rect(x: 20, y: 20, width: 380, height: 289))
+        context.showPage()
+    }
+    return (try surface.finishBytes(), pages)
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
@@ -89,9 +120,11 @@ func runChild() -> Int32 {
         FileHandle.standardError.write(Data("preview-benchmark: no display; run it under xvfb-run -a\n".utf8))
         return 1
     }
-    let documents = rowCounts.map { rows -> (Int, RenderedPDF)? in
-        (try? invoice(rows: rows).renderPDF()).map { (rows, $0) }
+    var documents = rowCounts.map { rows -> (String, (data: Data, pageCount: Int))? in
+        (try? invoice(rows: rows).renderPDF()).map { (String(rows), ($0.data, $0.pageCount)) }
     }
+    // A 500-page scanned statement kept as a receipt, shown in the receipt viewer's preview.
+    documents.append((try? scannedPDF(pages: 500)).map { ("scan", $0) })
     let preview = DocumentPreview()
     let window = AdwaitaWindow()
     window.setDefaultSize(width: 900, height: 1000)
@@ -132,7 +165,8 @@ func runChild() -> Int32 {
 
 func runParent() throws -> Int32 {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    print("Preview benchmark: page 1 of a generated invoice on screen after the PDF bytes are ready")
+    print("Preview benchmark: page 1 of a generated invoice (by table rows), and of a 500-page scanned")
+    print("receipt of about 50 MB (\"scan\"), on screen after the PDF bytes are ready")
     print("(DocumentPreview.show(pdf:) to the frame clock's after-paint of the frame that drew page 1;")
     print("900×1000 window at fit width, median of \(runs) runs after a warm-up, GTK's default renderer and Cairo).")
     print("Wall time includes waiting for GTK's next frame; CPU ms is the main thread's own work, which a")
@@ -179,7 +213,8 @@ func runParent() throws -> Int32 {
     print(row(header))
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
     for cells in table { print(row(cells)) }
-    print("\nTarget: page 1 on screen under 50 ms after the bytes are ready, whatever the page count.")
+    print("\nTarget: page 1 on screen under 50 ms after the bytes are ready, whatever the page count;")
+    print("the 500-page scanned receipt within 1 s.")
     return 0
 }
 

@@ -60,7 +60,15 @@ public enum AppPaths {
             at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
-    private static var currentEnvironment: [String: String] { ProcessInfo.processInfo.environment }
+    /// Only the variables read here: `ProcessInfo.environment` copies the whole environment
+    /// each time, and a command asks for several paths.
+    private static var currentEnvironment: [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "HOME", databaseEnvironmentVariable] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
 
     /// The spec says a relative or empty XDG value is invalid and must be ignored.
     private static func base(_ variable: String, default relative: String, _ environment: [String: String]) -> URL {

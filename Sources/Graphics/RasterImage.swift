@@ -57,6 +57,21 @@ public struct ImageDecodeLimits: Sendable, Hashable {
     }
 
     public static let unbounded = ImageDecodeLimits()
+
+    /// How much a picture of `width` × `height` stored pixels is scaled while decoding (1: not
+    /// at all); the same rule as `bf_pixbuf_size_prepared` in the C shim.
+    func scale(width: Int, height: Int) -> Double {
+        guard width > 0, height > 0 else { return 1 }
+        let w = Double(width), h = Double(height)
+        var scale = 1.0
+        if let boxWidth = maxWidth, let boxHeight = maxHeight, boxWidth > 0, boxHeight > 0 {
+            let upright = min(Double(boxWidth) / w, Double(boxHeight) / h)
+            let turned = min(Double(boxWidth) / h, Double(boxHeight) / w)
+            scale = min(1, max(upright, turned))
+        }
+        if maxPixels > 0 { scale = min(scale, (Double(maxPixels) / (w * h)).squareRoot()) }
+        return scale
+    }
 }
 
 /// What a picture is, learned from its header without decoding its pixels.
@@ -128,6 +143,40 @@ public final class RasterImage {
         return Data(bytes: buffer, count: Int(size))
     }
 
+    /// A JPEG that goes into a PDF at its own size, not decoded. Cairo's PDF output writes a
+    /// surface's JPEG mime data in place of its pixels, over the surface's extent, so a 1 × 1
+    /// surface stands for the whole picture (`draw` scales it to the rectangle) and nothing is
+    /// decoded or allocated for the pixels.
+    private init(undecodedJPEG data: Data, info: ImageInfo) throws(ImageError) {
+        format = info.format
+        orientation = info.orientation
+        pixelWidth = info.pixelWidth
+        pixelHeight = info.pixelHeight
+        sourcePixelWidth = info.pixelWidth
+        sourcePixelHeight = info.pixelHeight
+        do {
+            surface = try ImageSurface(pixelWidth: 1, pixelHeight: 1, hasAlpha: false)
+        } catch {
+            throw ImageError.corrupt(reason: error.localizedDescription)
+        }
+        attachMimeData(data, type: "image/jpeg")
+    }
+
+    /// Draws the picture in `data` upright in `rect`, as `RasterImage(data:limits:)` and
+    /// `draw(in:rect:)` do. A JPEG that needs no scaling down and goes into a PDF is not
+    /// decoded, since the PDF holds its original bytes: only its header is read and its end
+    /// checked, which saves most of a photo report's time.
+    public static func draw(_ data: Data, limits: ImageDecodeLimits, in context: DrawingContext, rect: Rect) throws(ImageError) {
+        if cairo_surface_get_type(cairo_get_target(context.cr)) == CAIRO_SURFACE_TYPE_PDF {
+            let info = try probe(data)
+            if info.format == "jpeg", limits.scale(width: info.pixelWidth, height: info.pixelHeight) >= 1 {
+                try RasterImage(undecodedJPEG: data, info: info).draw(in: context, rect: rect)
+                return
+            }
+        }
+        try RasterImage(data: data, limits: limits).draw(in: context, rect: rect)
+    }
+
     /// Reads and decodes the image file at `path`.
     public convenience init(contentsOfFile path: String, limits: ImageDecodeLimits = .unbounded) throws(ImageError) {
         let data: Data
@@ -189,10 +238,11 @@ public final class RasterImage {
     /// Draws the picture upright, stretched to fill `rect`.
     public func draw(in context: DrawingContext, rect: Rect) {
         let cr = context.cr
-        let w = Double(pixelWidth)
-        let h = Double(pixelHeight)
-        let displayW = Double(displayWidth)
-        let displayH = Double(displayHeight)
+        // The surface's own size: the picture's, or 1 × 1 for a JPEG passed to a PDF undecoded.
+        let w = Double(surface.pixelWidth)
+        let h = Double(surface.pixelHeight)
+        let displayW = orientation.swapsDimensions ? h : w
+        let displayH = orientation.swapsDimensions ? w : h
         guard rect.width > 0, rect.height > 0 else { return }
         cairo_save(cr)
         cairo_translate(cr, rect.x, rect.y)
@@ -253,7 +303,9 @@ public final class RasterImage {
                     }
                     offset += length
                     if statePointer.pointee.too_large != 0 { break }
-                    if probeOnly, statePointer.pointee.prepared != 0 { break }
+                    // The loader has its pixbuf (and the orientation) once the header is read;
+                    // area-prepared comes only at close when the picture is scaled.
+                    if probeOnly, gdk_pixbuf_loader_get_pixbuf(loader) != nil { break }
                 }
             }
             let closed = gdk_pixbuf_loader_close(loader, &error) != 0

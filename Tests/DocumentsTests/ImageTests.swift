@@ -58,6 +58,28 @@ import Graphics
         }
     }
 
+    @Test func aJPEGAtItsOwnSizeGoesIntoThePDFAsItsBytesTurnedUpright() throws {
+        let expected: [Int: (Bool, Bool)] = [1: (false, false), 2: (true, false), 3: (true, true), 4: (false, true),
+                                             5: (false, false), 6: (true, false), 7: (true, true), 8: (false, true)]
+        for (orientation, (right, bottom)) in expected.sorted(by: { $0.key < $1.key }) {
+            let jpeg = try Fixtures.jpeg(width: 40, height: 20, orientation: orientation)
+            let box = orientation >= 5 ? Size(width: 50, height: 100) : Size(width: 100, height: 50)
+            var document = Document()
+            document.footer = nil
+            document.blocks = [.image(ImageBlock(.data(jpeg), maxWidth: box.width, maxHeight: box.height))]
+            let pdf = try document.renderPDF()
+            // The file's own bytes, not pixels decoded and compressed again.
+            #expect(pdf.data.range(of: jpeg) != nil, "orientation \(orientation)")
+            let pixels = try ReadBack(pdf).pages[0].renderImage(scale: 1)
+            let printable = document.pageSetup.printableArea
+            let x = printable.minX + (right ? box.width * 3 / 4 : box.width / 4)
+            let y = printable.minY + (bottom ? box.height * 3 / 4 : box.height / 4)
+            #expect(Self.isClose(pixels.color(atX: Int(x), y: Int(y)), Self.red), "orientation \(orientation)")
+            #expect(Self.isClose(pixels.color(atX: Int(printable.minX + box.width + 5), y: Int(printable.minY + 5)), .white,
+                                 tolerance: 0.02), "orientation \(orientation)")
+        }
+    }
+
     @Test func bigPicturesAreScaledDownWhileDecoding() throws {
         let surface = try ImageSurface(pixelWidth: 2400, pixelHeight: 1600, hasAlpha: false)
         DrawingContext(surface: surface).fill(Rect(x: 0, y: 0, width: 2400, height: 1600), color: Self.blue)

@@ -59,7 +59,7 @@ final class PageRenderer {
             let limits = ImageDecodeLimits(maxWidth: Int((rect.width * pixelsPerPoint).rounded(.up)),
                                            maxHeight: Int((rect.height * pixelsPerPoint).rounded(.up)))
             do {
-                try RasterImage(data: data, limits: limits).draw(in: context, rect: rect)
+                try RasterImage.draw(data, limits: limits, in: context, rect: rect)
             } catch {
                 throw DocumentError.image(error)
             }

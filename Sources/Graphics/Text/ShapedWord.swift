@@ -15,9 +15,20 @@ final class ShapingFace {
     private var words: [String: ShapedWord] = [:]
     private static let cacheLimit = 20_000
 
+    /// Words are shaped at this size and scaled to the face's: unhinted outlines and unrounded
+    /// positions scale linearly, and each size Pango is asked for costs a fontconfig match and
+    /// sort of every installed font, a third of a short invoice's time.
+    static let shapingSize = 12.0
+    /// The face's size over `shapingSize`.
+    private let scale: Double
+
     init(key: TextEngine.ShapingKey, context: OpaquePointer) {
         self.key = key
-        description = TextEngine.makePangoDescription(key.font)
+        var shapingFont = key.font
+        shapingFont.size = Self.shapingSize
+        let scale = key.font.size / Self.shapingSize
+        self.scale = scale
+        description = TextEngine.makePangoDescription(shapingFont)
         attributes = key.tabularFigures ? TextEngine.makeFeatureAttributes("tnum 1") : nil
         layout = pango_layout_new(context)
         pango_layout_set_font_description(layout, description)
@@ -27,7 +38,7 @@ final class ShapingFace {
         let line = pango_layout_get_line_readonly(layout, 0)
         var logical = PangoRectangle()
         pango_layout_line_get_extents(line, nil, &logical)
-        let unit = Double(bf_pango_scale())
+        let unit = Double(bf_pango_scale()) / scale
         lineHeight = Double(logical.height) / unit
         ascent = Double(-logical.y) / unit
         var font: UnsafeMutablePointer<PangoFont>?
@@ -36,11 +47,26 @@ final class ShapingFace {
         }
         if let font { g_object_ref(font) }
         primaryFont = font
-        scaledFont = font.map { bf_pango_font_scaled_font($0) }
+        scaledFont = font.map { Self.scaledFont(bf_pango_font_scaled_font($0), by: scale) }
         space = shape(" ")
     }
 
+    /// `font` (Pango's, at the shaping size) at the face's size: the same face, options and
+    /// transformation (a synthetic slant included), its matrix scaled.
+    private static func scaledFont(_ font: OpaquePointer, by factor: Double) -> OpaquePointer {
+        var matrix = cairo_matrix_t()
+        var ctm = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(font, &matrix)
+        cairo_scaled_font_get_ctm(font, &ctm)
+        cairo_matrix_scale(&matrix, factor, factor)
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_scaled_font_get_font_options(font, options)
+        return cairo_scaled_font_create(cairo_scaled_font_get_font_face(font), &matrix, &ctm, options)
+    }
+
     deinit {
+        if let scaledFont { cairo_scaled_font_destroy(scaledFont) }
         if let primaryFont { g_object_unref(primaryFont) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         if let attributes { pango_attr_list_unref(attributes) }
@@ -95,7 +121,7 @@ final class ShapingFace {
         guard item.analysis.font == primaryFont, item.analysis.level % 2 == 0, item.offset == 0 else { return nil }
         let glyphString = run.pointee.glyphs.pointee
         let count = Int(glyphString.num_glyphs)
-        let unit = Double(bf_pango_scale())
+        let unit = Double(bf_pango_scale()) / scale
         let empty = bf_pango_glyph_empty()
         let unknown = bf_pango_glyph_unknown_flag()
 
