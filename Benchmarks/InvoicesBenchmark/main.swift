@@ -1,6 +1,7 @@
 // Invoices benchmark: the list pane's queries over 100 000 invoices (and as many quotes, and the
 // credit notes that cancel a tenth of the invoices) in a database file, as the UI makes them,
-// and the invoice PDF, with the targets from the issue. Prints a table.
+// the receivables and revenue reports, and the invoice PDF, with the targets from the issue.
+// Prints a table.
 //
 //   swift run -c release invoices-benchmark [--invoices N] [--database FILE]
 //
@@ -126,9 +127,33 @@ do {
 
     let pageTime = try median { count = try repository.invoiceSummaries(matching: InvoiceListQuery(), limit: 50, today: today).count }
     lines.append(Line(operation: "first page by limit/offset", rows: count, milliseconds: pageTime, targetMilliseconds: 200))
+    var pages = 0
     let headerTime = try median { count = try repository.outstandingTotals(today: today).count }
     lines.append(Line(operation: "outstanding and overdue per currency", rows: count, milliseconds: headerTime,
                       targetMilliseconds: nil))
+
+    // The receivables window and `billfold report receivables`: every sent or paid invoice read
+    // once, payments after the day added back, summed per client, currency and age.
+    var receivables: ReceivablesReport!
+    let receivablesTime = try median { receivables = try repository.receivables(asOf: today) }
+    lines.append(Line(operation: "receivables as of a day (per client, currency, age)", rows: receivables.rows.count,
+                      milliseconds: receivablesTime, targetMilliseconds: 200))
+    let pastTime = try median { count = try repository.receivables(asOf: today.adding(days: -365)).rows.count }
+    lines.append(Line(operation: "receivables a year earlier (later payments added back)", rows: count,
+                      milliseconds: pastTime, targetMilliseconds: 200))
+    var csvBytes = 0
+    let receivablesCSVTime = try median { csvBytes = receivables.csv().utf8.count }
+    lines.append(Line(operation: "receivables as CSV (\(csvBytes / 1024) KiB)", rows: receivables.rows.count,
+                      milliseconds: receivablesCSVTime, targetMilliseconds: nil))
+    let receivablesPDFTime = try median(runs: 3) {
+        pages = try ReportTemplates.document(receivables, businessName: "Benchmark").renderPDF().pageCount
+    }
+    lines.append(Line(operation: "receivables PDF (layout and render, \(pages) pages)", rows: receivables.rows.count,
+                      milliseconds: receivablesPDFTime, targetMilliseconds: nil))
+    let busiestYear = try repository.revenueYears().first ?? today.year
+    let revenueTime = try median(runs: 3) { count = try repository.revenueSummary(year: busiestYear).currencies.count }
+    lines.append(Line(operation: "revenue summary of \(busiestYear) (every line through InvoiceTotals)", rows: count,
+                      milliseconds: revenueTime, targetMilliseconds: 1000))
 
     // Each keystroke does what the list pane does: keep the unsearched list's ids that match
     // the words (the list is already loaded), then read the first screen's rows. Beside it,
@@ -166,7 +191,6 @@ do {
     let client = try repository.clients().first!
     let twenty = twentyLineInvoice(clientID: client.id, on: today)
     let twentySource = try repository.document(for: twenty)
-    var pages = 0
     let pdfTime = try median(runs: 21) { pages = try InvoicePDF.render(twentySource).pageCount }
     lines.append(Line(operation: "20-line invoice PDF (layout and render)", rows: pages, milliseconds: pdfTime,
                       targetMilliseconds: 10))

@@ -121,6 +121,17 @@ struct WidgetTests {
         #expect(row.title == "Bill amount")
     }
 
+    @Test func calendarViewSelectsAndReportsADay() {
+        let calendar = CalendarView()
+        var picked = 0
+        calendar.onDaySelected { picked += 1 }
+        calendar.selectedDay = (2024, 2, 29)
+        #expect(calendar.selectedDay == (2024, 2, 29))
+        #expect(picked >= 1)
+        calendar.selectedDay = (1999, 12, 31)
+        #expect(calendar.selectedDay == (1999, 12, 31))
+    }
+
     @Test func comboRowSelection() {
         let row = ComboRow(title: "Currency", choices: ["EUR", "JPY", "BHD"])
         var changes = 0

@@ -39,7 +39,7 @@ public enum InvoicesCommandLine {
             "invoice list [--status all|draft|sent|overdue|paid|cancelled] [--search TEXT] [--sort date|due|amount]",
             "invoice export NUMBER [--format pdf|facturx|xrechnung] --output FILE|-",
             "invoice recurring list|run",
-        ]
+        ] + ExchangeCommandLine.invoiceUsage
     }
 
     /// Runs `arguments` (what follows `invoice`) against `database`; returns the exit status:
@@ -50,6 +50,9 @@ public enum InvoicesCommandLine {
         guard let command = arguments.first else {
             output.error(usageText)
             return 2
+        }
+        if let status = ExchangeCommandLine.runInvoice(arguments: arguments, database: database, plan: plan, output: output) {
+            return status
         }
         let rest = Array(arguments.dropFirst())
         do {

@@ -129,6 +129,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case currencyMismatch(expected: Currency, found: Currency)
     /// The free tier keeps at most `limit` invoices.
     case freeTierLimitReached(limit: Int)
+    /// An import would take the library past the free tier's `limit`.
+    case importOverLimit(limit: Int, existing: Int, adding: Int)
     /// Saving, printing or emailing an invoice as PDF needs Billfold Pro.
     case pdfExportNeedsPro
     case logoUnreadable(reason: String)
@@ -202,6 +204,10 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
             return String(format: trn("The free version keeps up to %d invoice. Upgrade to Billfold Pro for unlimited invoices.",
                                       "The free version keeps up to %d invoices. Upgrade to Billfold Pro for unlimited invoices.",
                                       limit), limit)
+        case .importOverLimit(let limit, let existing, let adding):
+            return String(format: trn("The free version keeps up to %1$d invoice; the library has %2$d and the file adds %3$d, so it cannot be imported. Upgrade to Billfold Pro for unlimited invoices.",
+                                      "The free version keeps up to %1$d invoices; the library has %2$d and the file adds %3$d, so it cannot be imported. Upgrade to Billfold Pro for unlimited invoices.",
+                                      limit), limit, existing, adding)
         case .pdfExportNeedsPro:
             return tr("Saving invoices as PDF is part of Billfold Pro. Open Billfold, choose Billfold Pro in the sidebar and enter your licence; the preview in the window stays free.")
         case .logoUnreadable(let reason):

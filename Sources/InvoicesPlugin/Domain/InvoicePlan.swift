@@ -33,6 +33,13 @@ public struct InvoicePlan: Sendable {
         }
     }
 
+    /// Imported invoices count toward the limit like any other, whatever their status; an
+    /// import that would pass it is refused whole, so no file is half imported.
+    public func checkImport(adding count: Int, existingCount: Int) throws(InvoiceError) {
+        guard count > 0, let limit = invoiceLimit, existingCount + count > limit else { return }
+        throw .importOverLimit(limit: limit, existing: existingCount, adding: count)
+    }
+
     /// Saving, printing and emailing an invoice as PDF (the preview stays free).
     public var allowsPDFExport: Bool { status.features.contains(.exportInvoicePDF) }
 

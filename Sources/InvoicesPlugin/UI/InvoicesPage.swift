@@ -13,6 +13,8 @@ package final class InvoicesPage: InvoiceListActions {
     // The shell does not keep the context; the views do.
     private let context: PluginContext
     package let model: InvoiceListModel
+    /// Reports, and CSV import and export.
+    let menu: InvoicesMenu
     private let money = MoneyFormatter()
     private let dayTexts = DayTextCache()
 
@@ -75,6 +77,7 @@ package final class InvoicesPage: InvoiceListActions {
         self.context = context
         self.repository = repository
         model = InvoiceListModel(repository: repository)
+        menu = InvoicesMenu(repository: repository, context: context)
         listHeader = HeaderBar(title: WindowTitle(tr("Invoices")))
         detailHeader = HeaderBar(title: detailTitle)
         buildListPane()
@@ -94,6 +97,9 @@ package final class InvoicesPage: InvoiceListActions {
         listHeader.packStart(context.makeBackButton())
         newButton.tooltip = tr("New Invoice (Ctrl+N)")
         newButton.onClicked { [weak self] in self?.newInvoice() }
+        listHeader.packEnd(menu.button)
+        listPane.insertActionGroup(menu.actions, prefix: "invoices")
+        menu.onImported = { [weak self] in self?.reload(dataChanged: true) }
         listHeader.packEnd(newButton)
         listHeader.packEnd(sortButton)
         clientsButton.tooltip = tr("Clients")
