@@ -127,4 +127,5 @@ final class ProfileIdentity: BusinessIdentity {
     init(repository: InvoiceRepository) { self.repository = repository }
 
     var name: String { (try? repository.profile().name) ?? "" }
+    var currency: Currency? { try? repository.profile().defaultCurrency }
 }

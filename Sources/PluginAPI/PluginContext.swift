@@ -11,6 +11,8 @@ public protocol PluginHosting: AnyObject {
     func showToast(_ message: String, undoLabel: String?, onUndo: (@MainActor () -> Void)?)
     func addShortcut(_ accelerator: String, title: String, pluginID: String, _ handler: @escaping @MainActor () -> Void)
     func makeBackButton() -> Widget
+    /// Opens Preferences at the page with this name (the first page when nil or unknown).
+    func showPreferences(page: String?)
 }
 
 /// Everything a plugin gets from the shell when it is activated.
@@ -50,6 +52,9 @@ public final class PluginContext {
     public func addShortcut(_ accelerator: String, title: String, _ handler: @escaping @MainActor () -> Void) {
         host?.addShortcut(accelerator, title: title, pluginID: pluginID, handler)
     }
+
+    /// Opens Preferences, at the plugin's page named `page` when given.
+    public func showPreferences(page: String? = nil) { host?.showPreferences(page: page) }
 
     /// A back button for the page's header bar, shown only while the window is folded.
     public func makeBackButton() -> Widget { host?.makeBackButton() ?? Box(.horizontal) }

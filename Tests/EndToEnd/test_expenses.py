@@ -112,6 +112,8 @@ def check_trip_two_expenses_report_and_csv(app, work):
     if not named(dialog, "push button", "Add").sensitive:
         raise TestFailure("a date outside the trip stopped the expense from being saved")
     named(dialog, "push button", "Cancel").click()
+    # What was typed is not thrown away without asking.
+    named(app.node.children[-1], "push button", "Discard").click()
     gone(app, "Add Expense")
 
     report = os.path.join(work, "zurich-report.pdf")

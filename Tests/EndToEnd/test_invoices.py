@@ -195,7 +195,7 @@ def test_record_a_payment(app):
     create_invoice(app)
     press(in_window(app.window, "push button", "Mark as Sent"))
 
-    # Typing into each field, then Cancel or Escape, leaves the invoice as it was.
+    # Typing into each field, then Cancel or Escape and Discard, leaves the invoice as it was.
     for leave in ("Cancel", "Escape"):
         dialog = open_payment_dialog(app)
         for field in ("Amount", "Date", "Note"):
@@ -204,6 +204,7 @@ def test_record_a_payment(app):
             press(in_window(dialog, "push button", "Cancel"))
         else:
             keys("Escape")
+        press(in_window(newest_window(app), "push button", "Discard"))
         payment_dialog_closed(app)
         balance = value_in_row(app.window, "Balance Due")
         if balance != "$449.66":

@@ -235,13 +235,15 @@ struct EnterLicenceDialogTests {
         #expect(fixture.store.status.license?.licenseeName == "Ada Lovelace")
     }
 
-    @Test func cancelClosesWithoutChangingAnything() throws {
+    @Test func cancelClosesWithoutChangingAnything() async throws {
         let fixture = try PluginFixture()
         defer { fixture.close() }
         let dialog = fixture.openEnterDialog()
         dialog.textView.text = try fixture.licenses.text()
         dialog.cancelButton.click()
-        #expect(fixture.actions.enterDialog == nil)
+        // What was pasted is not thrown away without asking.
+        try #require(dialog.discardQuestion).respond("discard")
+        #expect(await MainLoop.wait(until: { fixture.actions.enterDialog == nil }))
         #expect(fixture.store.tier == .free)
         // Asking again opens a fresh, empty dialog.
         let again = fixture.openEnterDialog()
@@ -264,6 +266,8 @@ struct GatedActionTests {
             • Unlimited invoices
 
             On the free plan, everything you made stays available.
+
+            Billfold Pro is sold monthly, yearly or for life at \(Purchase.shownAddress).
             """)
         #expect(fixture.host.toasts.isEmpty)
 
@@ -274,6 +278,14 @@ struct GatedActionTests {
         #expect(!fixture.context.ensureAllowed(.unlimitedInvoices))
         try #require(paywall.dialog).respond("enter")
         #expect(fixture.actions.enterDialog != nil)
+    }
+
+    @Test func theLimitSaysTheCountTheLimitAndWhereToBuy() {
+        let body = Paywall.body(for: .unlimitedInvoices, reason: "You have 5 invoices. The free plan holds at most 5 invoices.")
+        #expect(body.hasPrefix("You have 5 invoices. The free plan holds at most 5 invoices.\n\n“Unlimited invoices” is part of Billfold Pro."))
+        #expect(body.contains("everything you made stays available"))
+        #expect(body.hasSuffix("at \(Purchase.shownAddress)."))
+        #expect(Purchase.address.hasSuffix(Purchase.shownAddress) && !Purchase.shownAddress.hasPrefix("https://"))
     }
 
     @Test func aProUserGoesStraightThrough() throws {

@@ -127,7 +127,7 @@ struct ExpensesPageTests {
         let dinner = try #require(detail.showExpenseDialog(editing: nil))
         dinner.dateRow.text = day("2026-03-10").formatted(.short)
         dinner.vendorRow.text = "Zeughauskeller"
-        dinner.currencyRow.selectedIndex = Currency.all.firstIndex(of: .eur)
+        dinner.currencyRow.choose(.eur)
         dinner.amountRow.text = f.amountText(5_000, .eur)
         #expect(dinner.rateRow.isVisible)
         #expect(dinner.save() == nil)

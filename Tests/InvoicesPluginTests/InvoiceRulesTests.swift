@@ -79,6 +79,22 @@ import Testing
         #expect(throws: InvoiceError.noSuchPayment(3)) { try invoice.removePayment(at: 3) }
     }
 
+    @Test func reopeningRemovesOnlyThePaymentThatSettledTheInvoice() throws {
+        var invoice = try sent()
+        try invoice.recordPayment(money("19.00"), on: day("2024-03-05"))
+        try invoice.markPaid(on: day("2024-03-09"))
+        let removed = try invoice.reopen()
+        #expect(removed == Payment(date: day("2024-03-09"), amount: money("100.00")))
+        #expect(invoice.status == .sent)
+        #expect(invoice.payments == [Payment(date: day("2024-03-05"), amount: money("19.00"))])
+        #expect(try invoice.totals().balanceDue == money("100.00"))
+        #expect(throws: InvoiceError.transitionNotAllowed(from: .sent, to: .sent)) { try invoice.reopen() }
+
+        var nothingToPay = draft(lines: [line(price: "0.00")])
+        try nothingToPay.markSent(on: day("2024-03-01"))
+        #expect(throws: InvoiceError.transitionNotAllowed(from: .paid, to: .sent)) { try nothingToPay.reopen() }
+    }
+
     @Test func cancellingKeepsTheInvoiceAndItsPayments() throws {
         var invoice = try sent()
         try invoice.recordPayment(money("10.00"), on: day("2024-03-05"))
@@ -252,6 +268,15 @@ import Testing
             try InvoicePlan(nil).checkNewInvoice(existingCount: 5)
         }
         #expect(InvoiceRules.canCreateInvoice(existingCount: 10, limit: nil))
+    }
+
+    @MainActor @Test func theLimitSaysHowManyThereAreAndHowManyTheFreePlanHolds() {
+        #expect(InvoicePlan(FreeTier()).limitMessage(existingCount: 4) == nil)
+        #expect(InvoicePlan(FreeTier()).limitMessage(existingCount: 5)
+            == "You have 5 invoices. The free plan holds at most 5 invoices.")
+        // A lapsed licence leaves more than the free plan holds; they all stay.
+        #expect(InvoicePlan(nil).limitMessage(existingCount: 12) == "You have 12 invoices. The free plan holds at most 5 invoices.")
+        #expect(InvoicePlan(ProTier()).limitMessage(existingCount: 100_000) == nil)
     }
 
     @MainActor @Test func pdfExportIsPro() {

@@ -173,7 +173,7 @@ struct InvoicesPageTests {
         editor.clientRow.selectedIndex = editor.clients.firstIndex { $0.id == client.id }
         let issue = CalendarDay.today()
         #expect(editor.dueRow.text == issue.adding(days: 30).formatted(.short))
-        #expect(editor.currencyRow.selectedIndex == Currency.all.firstIndex(of: .usd))
+        #expect(editor.currencyRow.currency == .usd)
         editor.issueRow.text = issue.adding(days: 1).formatted(.short)
         #expect(editor.dueRow.text == issue.adding(days: 31).formatted(.short))
         editor.dueRow.text = issue.adding(days: 5).formatted(.short)

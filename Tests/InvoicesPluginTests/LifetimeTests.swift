@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import GObjectCore
 import GtkKit
 import Testing
@@ -60,7 +61,7 @@ extension InvoicesPageTests {
             dialog.amountRow.text = "7x"
             dialog.dateRow.text = "7x"
             dialog.noteRow.text = "7x"
-        })
+        }, close: cancelDiscardingChanges)
         try expectFreedAfterUse({
             page.newInvoice()
             return page.editor
@@ -68,7 +69,7 @@ extension InvoicesPageTests {
             let editor = window as! InvoiceEditor
             editor.lineEditors[0].descriptionView.text = "7x"
             editor.lineEditors[0].priceEntry.text = "7x"
-        })
+        }, close: cancelDiscardingChanges)
         try expectFreedAfterUse({
             page.openClients()
             return page.clientsWindow
@@ -82,7 +83,14 @@ extension InvoicesPageTests {
             let client = window as! ClientEditor
             client.nameRow.text = "7x"
             client.emailRow.text = "7x"
-        })
+        }, close: cancelDiscardingChanges)
         editor.close()
     }
+}
+
+/// Cancel on a form that was typed into asks first; the person discards what they typed.
+@MainActor
+func cancelDiscardingChanges(_ window: Window) {
+    window.close()
+    (window as? FormWindow)?.discardQuestion?.respond("discard")
 }

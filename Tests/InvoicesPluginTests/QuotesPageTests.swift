@@ -138,7 +138,7 @@ extension InvoicesPageTests {
             editor.lineEditors[0].descriptionView.text = "7x"
             editor.lineEditors[0].priceEntry.text = "7x"
             editor.dueRow.text = "7x"
-        })
+        }, close: cancelDiscardingChanges)
         try expectFreedAfterUse({
             page.detail.links.creditNoteButton.click()
             return page.detail.links.creditNoteDialog

@@ -134,7 +134,7 @@ extension InvoicesPageTests {
             let editor = window as! RecurringInvoiceEditor
             editor.startRow.text = "7x"
             editor.lineEditors[0].priceEntry.text = "7x"
-        })
+        }, close: cancelDiscardingChanges)
         window.close()
         try expectFreedAfterUse({
             page.detail.reminders.button.click()

@@ -1,6 +1,7 @@
 import BillfoldCore
 import GObjectCore
 import GtkKit
+import BillfoldUI
 import PluginAPI
 import Storage
 
@@ -20,6 +21,7 @@ final class MainWindow {
     init(application: AdwaitaApplication, settings: Settings, pluginTypes: [any Plugin.Type]) {
         appWindow = ApplicationWindow(application: application)
         self.settings = settings
+        RecentCurrencies.settings = settings
         toasts = ToastOverlay(child: leaflet)
         host = PluginHost(pluginTypes: pluginTypes, settings: settings, database: AppDatabase.open())
         appWindow.title = tr("Billfold")
@@ -140,6 +142,11 @@ final class MainWindow {
     private func buildLayout() {
         sidebar.primaryMenu = makePrimaryMenu()
         sidebar.onPageSelected = { [weak self] id in self?.show(pageID: id, userChose: true) }
+        sidebar.onTabOut = { [weak self] in
+            guard let self else { return }
+            // Folded, the page is not on screen: focus goes round to the sidebar's header.
+            if self.leaflet.isFolded { self.sidebar.focusHeader() } else { self.pages.focusInside() }
+        }
         sidebar.widget.setSizeRequest(width: 200)
         pages.expandsHorizontally = true
         pages.setSizeRequest(width: 360)
@@ -193,8 +200,8 @@ final class MainWindow {
 
     // MARK: Windows the menu opens
 
-    func showPreferences() {
-        ShellPreferences(parent: appWindow, host: host, settings: settings).present()
+    func showPreferences(page: String? = nil) {
+        ShellPreferences(parent: appWindow, host: host, settings: settings).present(page: page)
     }
 
     func showShortcuts() {

@@ -52,5 +52,8 @@ final class ShellPreferences {
         }
     }
 
-    func present() { window.present() }
+    func present(page: String? = nil) {
+        if let page { window.showPage(named: page) }
+        window.present()
+    }
 }

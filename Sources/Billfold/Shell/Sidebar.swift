@@ -17,6 +17,9 @@ final class Sidebar {
     private(set) var pageIDs: [String] = []
     /// Called when the user picks a page; not for `select(_:)`, which the window calls itself.
     var onPageSelected: (@MainActor (String) -> Void)?
+    /// Tab in the list: focus goes on to the page instead of to the next row, which GtkListBox
+    /// would also select.
+    var onTabOut: (@MainActor () -> Void)?
     private var isSelecting = false
 
     init() {
@@ -30,12 +33,19 @@ final class Sidebar {
             guard self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
+        list.addShortcut("Tab", capturing: true) { [weak self] in self?.onTabOut?() }
+        // Backwards, focus leaves for the header's menu without selecting the row above.
+        for accelerator in ["<Shift>Tab", "<Shift>ISO_Left_Tab"] {
+            list.addShortcut(accelerator, capturing: true) { [weak self] in self?.header.focusInside(forward: false) }
+        }
         list.onSelectionChanged { [weak self] index in
             guard let self, !self.isSelecting else { return }
             guard let index, self.pageIDs.indices.contains(index) else { return }
             self.onPageSelected?(self.pageIDs[index])
         }
     }
+
+    func focusHeader() { header.focusInside() }
 
     var primaryMenu: MenuButton? {
         didSet { if let primaryMenu { header.packEnd(primaryMenu) } }

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
@@ -8,7 +9,7 @@ import Licensing
 /// the dialog. What was entered is checked as it changes; Activate is enabled only for a
 /// licence that activating would accept.
 @MainActor
-final class EnterLicenseDialog: AdwaitaWindow {
+final class EnterLicenseDialog: FormWindow {
     let textView = TextView()
     let feedbackIcon = Image(iconName: "dialog-information-symbolic")
     let feedbackLabel = Label("")
@@ -59,7 +60,8 @@ final class EnterLicenseDialog: AdwaitaWindow {
 
         super.init()
         self.content = Box(.vertical, children: [header, body])
-        makeDialog(title: tr("Enter Licence"), over: parent, width: 620, height: 480)
+        makeForm(title: tr("Enter Licence"), over: parent, width: 620, height: 480, submitButton: activateButton,
+                 submit: { [weak self] in self?.activateLicense() }, values: { [weak self] in [self?.textView.text ?? ""] })
         setSizeRequest(width: 360, height: 360)
 
         // Weak: the window's signals may outlive this object while GTK tears the window down.
@@ -76,7 +78,6 @@ final class EnterLicenseDialog: AdwaitaWindow {
             self.load(fileAt: URL(fileURLWithPath: path))
             return true
         }
-        addShortcut("<Control>Return") { [weak self] in self?.activateLicense() }
         revalidate()
     }
 
@@ -157,7 +158,7 @@ final class EnterLicenseDialog: AdwaitaWindow {
         guard outcome.isValid else { return }
         do throws(LicenseError) {
             try activate(textView.text)
-            close()
+            closeAfterSubmitting()
         } catch {
             activateButton.isSensitive = false
             showFeedback(error.localizedDescription, kind: .error)

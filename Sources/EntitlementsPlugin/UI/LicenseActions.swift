@@ -1,6 +1,7 @@
 import BillfoldCore
 import GtkKit
 import Licensing
+import Plans
 import PluginAPI
 
 /// Entering and removing a licence, reached from the page, its banner and the paywall.
@@ -37,6 +38,15 @@ final class LicenseActions {
     }
 
     /// Asks before removing: the user may not have the licence at hand to enter it again.
+    /// Opens the shop's page in the browser; if no browser can, says where it is.
+    func buy() {
+        Launcher.open(uri: Purchase.address, parent: context.window) { [weak self] error in
+            guard let error else { return }
+            self?.context.showToast(String(format: tr("The shop at %@ could not be opened: %@"), Purchase.address,
+                                           error.localizedDescription))
+        }
+    }
+
     func confirmRemoval() {
         if let removalDialog {
             removalDialog.present()

@@ -18,10 +18,12 @@ final class Paywall: UpgradePrompting {
         self.parent = parent
     }
 
-    func requestUpgrade(for feature: Feature) {
+    func requestUpgrade(for feature: Feature, reason: String?) {
         dialog?.destroy()
-        let dialog = MessageDialog(parent: parent(), heading: tr("Upgrade to Billfold Pro"), body: Self.body(for: feature))
+        let heading = reason == nil ? tr("Upgrade to Billfold Pro") : tr("Free Plan Limit Reached")
+        let dialog = MessageDialog(parent: parent(), heading: heading, body: Self.body(for: feature, reason: reason))
         dialog.addResponse("not-now", label: tr("_Not Now"))
+        dialog.addResponse("buy", label: tr("_Buy Billfold Pro"))
         dialog.addResponse("enter", label: tr("_Enter Licence…"), appearance: .suggested)
         dialog.setDefaultResponse("enter")
         dialog.setCloseResponse("not-now")
@@ -30,6 +32,7 @@ final class Paywall: UpgradePrompting {
             self.dialog = nil
             self.feature = nil
             if response == "enter" { self.actions.enterLicense() }
+            if response == "buy" { self.actions.buy() }
         }
         self.dialog = dialog
         self.feature = feature
@@ -42,13 +45,16 @@ final class Paywall: UpgradePrompting {
         feature = nil
     }
 
-    /// Names the feature, then what else Pro adds, then the promise that nothing is taken away.
-    static func body(for feature: Feature) -> String {
+    /// Says why the action stopped (when there is a reason), names the feature, then what else
+    /// Pro adds, the promise that nothing is taken away, and where Pro is sold.
+    static func body(for feature: Feature, reason: String? = nil) -> String {
         let others = Feature.allCases.filter { $0 != feature }.map(\.title)
-        var body = String(format: tr("“%@” is part of Billfold Pro."), feature.title)
+        var body = reason.map { $0 + "\n\n" } ?? ""
+        body += String(format: tr("“%@” is part of Billfold Pro."), feature.title)
         if !others.isEmpty {
             body += " " + tr("Pro also adds:") + "\n" + others.map { "• " + $0 }.joined(separator: "\n")
         }
-        return body + "\n\n" + tr("On the free plan, everything you made stays available.")
+        return body + "\n\n" + tr("On the free plan, everything you made stays available.") + "\n\n"
+            + String(format: tr("Billfold Pro is sold monthly, yearly or for life at %@."), Purchase.shownAddress)
     }
 }

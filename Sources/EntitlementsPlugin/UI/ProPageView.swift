@@ -15,6 +15,8 @@ final class ProPageView {
     let summaryLabel = Label("")
     let problemLabel = Label("", style: "error")
     let enterButton = Button(label: tr("_Enter Licence…"))
+    /// Opens the shop where Pro is sold, at the address the vendor set.
+    let buyRow = ActionRow(title: tr("Buy Billfold Pro"), subtitle: Purchase.shownAddress)
     let removeButton = Button(label: tr("_Remove Licence"))
     let licenseGroup = PreferencesGroup(title: tr("Licence"))
     /// One row per licence fact, in the order of `ProStatusPresentation.facts`.
@@ -45,6 +47,7 @@ final class ProPageView {
 
         banner.onButtonClicked { [weak actions] in actions?.enterLicense() }
         enterButton.onClicked { [weak actions] in actions?.enterLicense() }
+        buyRow.onActivated { [weak actions] in actions?.buy() }
         removeButton.onClicked { [weak actions] in actions?.confirmRemoval() }
         observation = store.observe { [weak self] in self?.update() }
         // Show the page's first state without a slide; later changes animate.
@@ -96,6 +99,9 @@ final class ProPageView {
             pro.add(Self.includedRow(item, iconName: "starred-symbolic"))
         }
         pro.add(ActionRow(title: tr("Plans"), subtitle: PlanComparison.plans))
+        buyRow.addSuffix(Image(iconName: "adw-external-link-symbolic"))
+        buyRow.tooltip = Purchase.address
+        pro.add(buyRow)
 
         let promise = Label(PlanComparison.nothingLockedAway, style: "dim-label")
         promise.xAlign = 0

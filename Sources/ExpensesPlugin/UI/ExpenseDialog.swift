@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
@@ -7,13 +8,12 @@ import GtkKit
 /// mileage) in any currency with the exchange rate when it is not the trip's, notes, and a
 /// receipt chosen or dropped. Every field is checked as it is typed.
 @MainActor
-public final class ExpenseDialog: AdwaitaWindow {
+public final class ExpenseDialog: FormWindow {
     private let repository: ExpenseRepository
     private let trip: Trip
     private let editing: Expense?
     private let moneyFormatter = MoneyFormatter()
     private let numbers = NumberFormatting()
-    private let currencies = Currency.all
     private let categories = ExpenseCategory.allCases
     private let units = DistanceUnit.allCases
 
@@ -21,7 +21,7 @@ public final class ExpenseDialog: AdwaitaWindow {
     let categoryRow: ComboRow
     let vendorRow = EntryRow(title: tr("Vendor"))
     let amountRow = EntryRow(title: tr("Amount"))
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let rateRow = EntryRow(title: tr("Exchange rate"))
     let distanceRow = EntryRow(title: tr("Distance"))
     let unitRow: ComboRow
@@ -73,11 +73,13 @@ public final class ExpenseDialog: AdwaitaWindow {
         self.trip = trip
         self.editing = editing
         categoryRow = ComboRow(title: tr("Category"), choices: categories.map(\.localizedName))
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: trip.currency)
         unitRow = ComboRow(title: tr("Unit"), choices: units.map(\.localizedName))
         saveButton = Button(label: editing == nil ? tr("_Add") : tr("_Save"))
         super.init()
-        makeDialog(title: editing == nil ? tr("Add Expense") : tr("Edit Expense"), over: parent, width: 520, height: 720)
+        makeForm(title: editing == nil ? tr("Add Expense") : tr("Edit Expense"), over: parent, width: 520, height: 720,
+                 submitButton: saveButton, submit: { [weak self] in self?.save() },
+                 values: { [weak self] in self?.formValues ?? [] })
 
         let cancel = Button(label: tr("_Cancel"))
         let header = HeaderBar(dialogTitle: self.title ?? "", subtitle: trip.name, cancel: cancel, action: saveButton)
@@ -151,11 +153,12 @@ public final class ExpenseDialog: AdwaitaWindow {
                 self.touched.insert(field)
                 self.check()
             }
-            row.onEntryActivated { [weak self] in self?.save() }
         }
-        for combo in [categoryRow, currencyRow, unitRow] {
+        submitsOnReturn(fields.map(\.0))
+        for combo in [categoryRow, unitRow] {
             combo.onSelectionChanged { [weak self] in self?.check() }
         }
+        currencyRow.onChanged { [weak self] in self?.check() }
         chooseReceiptButton.onClicked { [weak self] in self?.chooseReceipt() }
         removeReceiptButton.onClicked { [weak self] in self?.setReceipt(nil) }
         viewReceiptButton.onClicked { [weak self] in self?.viewReceipt() }
@@ -180,7 +183,7 @@ public final class ExpenseDialog: AdwaitaWindow {
         dateRow.text = details.date.formatted(.short)
         categoryRow.selectedIndex = categories.firstIndex(of: details.category)
         vendorRow.text = details.vendor
-        currencyRow.selectedIndex = currencies.firstIndex(of: details.cost.currency)
+        currencyRow.currency = details.cost.currency
         switch details.cost {
         case .amount(let money):
             amountRow.text = money.minorUnits == 0 ? "" : moneyFormatter.string(from: money, showSymbol: false)
@@ -221,8 +224,13 @@ public final class ExpenseDialog: AdwaitaWindow {
         categoryRow.selectedIndex.flatMap { categories.indices.contains($0) ? categories[$0] : nil } ?? .other
     }
 
-    private var selectedCurrency: Currency {
-        currencyRow.selectedIndex.flatMap { currencies.indices.contains($0) ? currencies[$0] : nil } ?? trip.currency
+    private var selectedCurrency: Currency { currencyRow.currency }
+
+    /// What the fields hold, to tell whether closing loses anything.
+    private var formValues: [String] {
+        [dateRow.text, String(categoryRow.selectedIndex ?? -1), vendorRow.text, amountRow.text, currencyRow.currency.code,
+         rateRow.text, distanceRow.text, String(unitRow.selectedIndex ?? -1), mileageRateRow.text, notesRow.text,
+         receipt.map { "\($0)" } ?? "", String(vat.count)]
     }
 
     private var selectedUnit: DistanceUnit {
@@ -468,7 +476,7 @@ public final class ExpenseDialog: AdwaitaWindow {
             } else {
                 saved = try repository.addExpense(details, to: trip.id)
             }
-            self.close()
+            closeAfterSubmitting()
             onSaved?(saved)
             return saved
         } catch {

@@ -137,7 +137,8 @@ public final class ExpensesView {
 
     @discardableResult
     public func showNewTripDialog() -> TripDialog {
-        let dialog = TripDialog(repository: repository, editing: nil, parent: context.window)
+        let dialog = TripDialog(repository: repository, editing: nil, parent: context.window,
+                                defaultCurrency: context.businessCurrency)
         dialog.onSaved = { [weak self] trip in
             guard let self else { return }
             self.searchField.text = ""

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
@@ -6,16 +7,15 @@ import GtkKit
 /// New Trip and Edit Trip: name, dates typed in the locale's short format, purpose and the
 /// reimbursement currency, checked as they are typed.
 @MainActor
-public final class TripDialog: AdwaitaWindow {
+public final class TripDialog: FormWindow {
     private let repository: ExpenseRepository
     private let editing: Trip?
-    private let currencies = Currency.all
 
     let nameRow = EntryRow(title: tr("Name"))
     let startRow = EntryRow(title: tr("Start date"))
     let endRow = EntryRow(title: tr("End date"))
     let purposeRow = EntryRow(title: tr("Purpose"))
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let nameError = Label("", style: "error")
     let dateError = Label("", style: "error")
     let saveError = Label("", style: "error")
@@ -24,13 +24,16 @@ public final class TripDialog: AdwaitaWindow {
 
     var onSaved: (@MainActor (Trip) -> Void)?
 
-    init(repository: ExpenseRepository, editing: Trip?, parent: Window?) {
+    /// A new trip is reimbursed in `defaultCurrency` unless the user chooses another.
+    init(repository: ExpenseRepository, editing: Trip?, parent: Window?, defaultCurrency: Currency = .forLocale()) {
         self.repository = repository
         self.editing = editing
-        currencyRow = ComboRow(title: tr("Reimbursement currency"), choices: currencies.map(\.choiceTitle))
+        let details = editing?.details ?? TripDetails.draft(currency: defaultCurrency)
+        currencyRow = CurrencyRow(title: tr("Reimbursement currency"), currency: details.currency)
         saveButton = Button(label: editing == nil ? tr("C_reate") : tr("_Save"))
         super.init()
-        makeDialog(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460)
+        makeForm(title: editing == nil ? tr("New Trip") : tr("Edit Trip"), over: parent, width: 460, submitButton: saveButton,
+                 submit: { [weak self] in self?.save() }, values: { [weak self] in self?.formValues ?? [] })
 
         let cancel = Button(label: tr("_Cancel"))
         let header = HeaderBar(dialogTitle: self.title ?? "", cancel: cancel, action: saveButton)
@@ -38,16 +41,14 @@ public final class TripDialog: AdwaitaWindow {
         let group = PreferencesGroup()
         for row in [nameRow, startRow, endRow, purposeRow] { group.add(row) }
         group.add(currencyRow)
-        let details = editing?.details ?? TripDetails.draft()
         nameRow.text = details.name
         startRow.text = details.startDate.formatted(.short)
         endRow.text = details.endDate.formatted(.short)
         purposeRow.text = details.purpose
-        currencyRow.selectedIndex = currencies.firstIndex(of: details.currency)
-        currencyRow.subtitle = tr("Every expense is converted to it")
+        currencyRow.note = tr("Every expense is converted to it")
         if let editing, (try? repository.expenses(in: editing.id).isEmpty) == false {
             currencyRow.isSensitive = false
-            currencyRow.subtitle = tr("The trip has expenses converted to it")
+            currencyRow.note = tr("The trip has expenses converted to it")
         }
 
         let hint = Label(String(format: tr("Type dates like %@."), CalendarDay.today().formatted(.short)),
@@ -66,9 +67,7 @@ public final class TripDialog: AdwaitaWindow {
         nameRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.name); self.check() }
         startRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.startDate); self.check() }
         endRow.onChanged { [weak self] in guard let self else { return }; self.touched.insert(.endDate); self.check() }
-        for row in [nameRow, startRow, endRow, purposeRow] {
-            row.onEntryActivated { [weak self] in self?.save() }
-        }
+        submitsOnReturn([nameRow, startRow, endRow, purposeRow])
         check()
     }
 
@@ -91,9 +90,9 @@ public final class TripDialog: AdwaitaWindow {
         }
         var nameProblem: String?
         var details: TripDetails?
-        if let start, let end, let index = currencyRow.selectedIndex, index < currencies.count {
+        if let start, let end {
             let candidate = TripDetails(name: nameRow.text, startDate: start, endDate: end, purpose: purposeRow.text,
-                                        currency: currencies[index])
+                                        currency: currencyRow.currency)
             let problems = candidate.problems()
             for problem in problems {
                 switch problem.field {
@@ -127,13 +126,18 @@ public final class TripDialog: AdwaitaWindow {
             } else {
                 trip = try repository.createTrip(details)
             }
-            self.close()
+            closeAfterSubmitting()
             onSaved?(trip)
             return trip
         } catch {
             show(saveError, error.localizedDescription)
             return nil
         }
+    }
+
+    /// What the fields hold, to tell whether closing loses anything.
+    private var formValues: [String] {
+        [nameRow.text, startRow.text, endRow.text, purposeRow.text, currencyRow.currency.code]
     }
 
     /// The messages shown, for tests and e2e checks.

@@ -89,4 +89,10 @@ public final class StatusPage: Widget {
         get { adw_status_page_get_description(pointer()).map { String(cString: $0) } }
         set { adw_status_page_set_description(pointer(), newValue) }
     }
+
+    /// What sits under the description, e.g. the buttons of an empty state.
+    public var child: Widget? {
+        get { adw_status_page_get_child(pointer()).map { Widget.wrapper(ofWidget: untyped($0)) } }
+        set { adw_status_page_set_child(pointer(), newValue?.widgetPointer) }
+    }
 }

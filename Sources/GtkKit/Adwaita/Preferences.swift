@@ -33,6 +33,13 @@ public final class PreferencesPage: Widget {
     }
 
     public func add(_ group: PreferencesGroup) { adw_preferences_page_add(pointer(), group.pointer()) }
+
+    /// The name the window shows the page by (`PreferencesWindow.showPage(named:)`); set it
+    /// before the page is added.
+    public var name: String? {
+        get { adw_preferences_page_get_name(pointer()).map { String(cString: $0) } }
+        set { adw_preferences_page_set_name(pointer(), newValue) }
+    }
 }
 
 /// An `AdwPreferencesWindow`.
@@ -46,6 +53,14 @@ public final class PreferencesWindow: Window {
     }
 
     public func add(_ page: PreferencesPage) { adw_preferences_window_add(pointer(), page.pointer()) }
+
+    /// Shows the page with this `name`; the first page stays shown when none has it.
+    public func showPage(named name: String) { adw_preferences_window_set_visible_page_name(pointer(), name) }
+
+    /// The name of the page shown.
+    public var visiblePageName: String? {
+        adw_preferences_window_get_visible_page_name(pointer()).map { String(cString: $0) }
+    }
 }
 
 /// An `AdwActionRow`: a title, a subtitle, and widgets before and after.
@@ -105,6 +120,12 @@ public final class EntryRow: Widget {
 
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandler { connect("changed", handler) }
+
+    /// Return in the row activates the window's default widget (its suggested action).
+    public var activatesDefault: Bool {
+        get { adw_entry_row_get_activates_default(pointer()) != 0 }
+        set { adw_entry_row_set_activates_default(pointer(), newValue ? 1 : 0) }
+    }
 
     /// Enter pressed in the row.
     @discardableResult

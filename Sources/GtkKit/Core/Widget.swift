@@ -121,9 +121,18 @@ open class Widget: Object {
     /// The direction text flows in this widget's locale, for layouts that must mirror.
     public var isRightToLeft: Bool { gtk_widget_get_direction(widgetPointer) == GTK_TEXT_DIR_RTL }
 
-    /// Adds a keyboard shortcut, active while focus is inside this widget.
-    public func addShortcut(_ accelerator: String, _ handler: @escaping @MainActor () -> Void) {
+    /// Moves keyboard focus to the first (or, backwards, the last) focusable widget inside this one.
+    @discardableResult
+    public func focusInside(forward: Bool = true) -> Bool {
+        gtk_widget_child_focus(widgetPointer, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+    }
+
+    /// Adds a keyboard shortcut, active while focus is inside this widget. A `capturing`
+    /// shortcut runs before the focused widget sees the key (so Ctrl+Return reaches the window
+    /// even from a text view, which would insert a newline).
+    public func addShortcut(_ accelerator: String, capturing: Bool = false, _ handler: @escaping @MainActor () -> Void) {
         let controller = gtk_shortcut_controller_new()
+        if capturing { gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE) }
         let trigger = gtk_shortcut_trigger_parse_string(accelerator)
         let box = CallbackBox(handler)
         let callback: GtkShortcutFunc = { _, _, data in

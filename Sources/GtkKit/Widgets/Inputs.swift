@@ -78,8 +78,18 @@ public final class Entry: Widget {
         set { gtk_editable_set_text(bf_editable(widgetPointer), newValue) }
     }
 
+    /// Return in the entry activates the window's default widget (its suggested action).
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(pointer()) != 0 }
+        set { gtk_entry_set_activates_default(pointer(), newValue ? 1 : 0) }
+    }
+
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandler { connect("changed", handler) }
+
+    /// Return pressed in the entry.
+    @discardableResult
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandler { connect("activate", handler) }
 }
 
 /// A `GtkStringList`: the simplest list model, e.g. choices of a combo row or row ids.

@@ -18,6 +18,15 @@ public final class PopoverButton: Widget {
 
     public func popup() { gtk_menu_button_popup(pointer()) }
     public func popdown() { gtk_menu_button_popdown(pointer()) }
+
+    /// Whether the popover is open.
+    public var isOpen: Bool { gtk_widget_get_visible(popover.widgetPointer) != 0 }
+
+    /// The popover appeared on screen, e.g. to put the focus in its search field.
+    @discardableResult
+    public func onOpened(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
+        popover.connect("map", handler)
+    }
 }
 
 /// A `GtkCheckButton`; joined into a group it is a radio button.

@@ -27,6 +27,12 @@ public final class SearchEntry: Widget {
         connect("search-changed", handler)
     }
 
+    /// Return pressed in the entry.
+    @discardableResult
+    public func onActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {
+        connect("activate", handler)
+    }
+
     /// Escape pressed in the entry.
     @discardableResult
     public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalHandler {

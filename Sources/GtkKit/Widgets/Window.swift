@@ -37,13 +37,21 @@ open class Window: Widget {
     }
 
     /// Makes the window a dialog over `parent`: titled, modal, kept above it, at a default size
-    /// (-1: as tall as its content asks), closed by Escape as every dialog is.
+    /// (-1: as tall as its content asks), closed by Escape and Ctrl+W as every dialog is.
     public func makeDialog(title: String, over parent: Window?, width: Int, height: Int = -1) {
         self.title = title
         transientParent = parent
         isModal = true
         setDefaultSize(width: width, height: height)
         addShortcut("Escape") { [weak self] in self?.close() }
+        addShortcut("<Control>w") { [weak self] in self?.close() }
+    }
+
+    /// The widget Return activates when the focused widget does not use it (an entry that
+    /// activates the default, say): a dialog's suggested action.
+    public var defaultWidget: Widget? {
+        get { gtk_window_get_default_widget(windowPointer).map { Widget.wrapper(ofWidget: untyped($0)) } }
+        set { gtk_window_set_default_widget(windowPointer, newValue?.widgetPointer) }
     }
 
     public var hidesOnClose: Bool {

@@ -96,6 +96,15 @@ public struct BusinessProfile: Sendable, Hashable {
 
     public static let paymentTermsRange = 0...365
 
+    /// The name of the business profile's page in Preferences.
+    public static let preferencesPageName = "business"
+
+    /// Whether the profile has what every invoice prints at its top: the business's name and address.
+    public var isReadyForInvoices: Bool {
+        !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            && !printedAddress.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
     /// What keeps the profile from being saved; empty when it is fine.
     public func validate() -> [ValidationIssue<BusinessProfileField>] {
         var issues: [ValidationIssue<BusinessProfileField>] = []

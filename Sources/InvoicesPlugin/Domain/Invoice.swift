@@ -231,6 +231,18 @@ public struct Invoice: Sendable, Hashable {
         }
     }
 
+    /// Paid → sent again, for an invoice marked paid by mistake. The payment that settled it is
+    /// removed: the books must not show money that did not arrive, and a sent invoice with
+    /// nothing owed would be paid again at once. Earlier part payments stay. Returns the
+    /// removed payment; an invoice paid without any (a total of zero) cannot be reopened.
+    @discardableResult
+    public mutating func reopen() throws(InvoiceError) -> Payment {
+        guard status == .paid, let settling = payments.last else { throw .transitionNotAllowed(from: status, to: .sent) }
+        payments.removeLast()
+        status = .sent
+        return settling
+    }
+
     /// Removes a payment recorded by mistake; a paid invoice that now owes money is sent again.
     public mutating func removePayment(at index: Int) throws(InvoiceError) {
         guard payments.indices.contains(index) else { throw .noSuchPayment(index) }

@@ -26,6 +26,14 @@ public struct InvoicePlan: Sendable {
         InvoiceRules.canCreateInvoice(existingCount: existingCount, limit: invoiceLimit)
     }
 
+    /// Says how many invoices there are and how many the free plan holds, when another is not
+    /// allowed; nil when it is.
+    public func limitMessage(existingCount: Int) -> String? {
+        guard let limit = invoiceLimit, !allowsNewInvoice(existingCount: existingCount) else { return nil }
+        return String(format: trn("You have %d invoice.", "You have %d invoices.", existingCount), existingCount) + " "
+            + String(format: trn("The free plan holds at most %d invoice.", "The free plan holds at most %d invoices.", limit), limit)
+    }
+
     /// Throws `freeTierLimitReached` when another invoice is not allowed.
     public func checkNewInvoice(existingCount: Int) throws(InvoiceError) {
         guard allowsNewInvoice(existingCount: existingCount) else {

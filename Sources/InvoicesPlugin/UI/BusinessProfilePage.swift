@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import PluginAPI
@@ -10,7 +11,6 @@ import PluginAPI
 final class BusinessProfileView {
     private let repository: InvoiceRepository
     private let parent: @MainActor () -> Window?
-    private let currencies = Currency.all
     private let numbers = NumberFormatting()
     private(set) var profile: BusinessProfile
     private var isLoading = false
@@ -32,7 +32,7 @@ final class BusinessProfileView {
     let bicRow = EntryRow(title: tr("BIC"))
     let paymentCodeSwitch = Switch()
     let bankView = TextView()
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let termsRow = EntryRow(title: tr("Payment Terms in Days"))
     let taxRow = EntryRow(title: tr("Default Tax Rate %"))
     let patternRow = EntryRow(title: tr("Number Pattern"))
@@ -52,11 +52,12 @@ final class BusinessProfileView {
         self.repository = repository
         self.parent = parent
         profile = (try? repository.profile()) ?? .initial()
-        currencyRow = ComboRow(title: tr("Default Currency"), choices: currencies.map(\.choiceTitle))
+        currencyRow = CurrencyRow(title: tr("Default Currency"), currency: profile.defaultCurrency)
     }
 
     func makePage() -> PreferencesPage {
         let page = PreferencesPage(title: tr("Business"), iconName: "x-office-document-symbolic")
+        page.name = BusinessProfile.preferencesPageName
 
         let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
         for row in [nameRow, contactRow, emailRow, phoneRow, vatIDRow, taxIDRow] { business.add(row) }
@@ -129,9 +130,10 @@ final class BusinessProfileView {
         for view in [addressView, bankView, notesView, instructionsView] {
             view.onChanged { [weak self] in self?.changed() }
         }
-        for row in [currencyRow, countryRow.row, categoryRow.row] {
+        for row in [countryRow.row, categoryRow.row] {
             row.onSelectionChanged { [weak self] in self?.changed() }
         }
+        currencyRow.onChanged { [weak self] in self?.changed() }
         paymentCodeSwitch.onToggled { [weak self] in self?.changed() }
         return page
     }
@@ -165,7 +167,7 @@ final class BusinessProfileView {
         paymentCodeSwitch.isActive = profile.printsPaymentQRCode
         bankView.text = profile.bankDetails
         instructionsView.text = profile.paymentInstructions
-        currencyRow.selectedIndex = currencies.firstIndex(of: profile.defaultCurrency)
+        currencyRow.currency = profile.defaultCurrency
         termsRow.text = String(profile.paymentTermsDays)
         taxRow.text = numbers.string(from: profile.defaultTaxRate, maximumFractionDigits: 4)
         patternRow.text = profile.numberPattern
@@ -215,7 +217,7 @@ final class BusinessProfileView {
         edited.bankDetails = bankView.text
         edited.paymentInstructions = instructionsView.text
         edited.printsPaymentQRCode = paymentCodeSwitch.isActive
-        edited.defaultCurrency = currencyRow.selectedIndex.map { currencies[$0] } ?? profile.defaultCurrency
+        edited.defaultCurrency = currencyRow.currency
         edited.numberPattern = patternRow.text.trimmingCharacters(in: .whitespaces)
         edited.quoteNumberPattern = quotePatternRow.text.trimmingCharacters(in: .whitespaces)
         edited.creditNoteNumberPattern = creditNotePatternRow.text.trimmingCharacters(in: .whitespaces)

@@ -1,14 +1,14 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 
 /// The client form: name, email, VAT and tax IDs, currency, payment terms, address, what its
 /// e-invoices need, and private notes.
 @MainActor
-final class ClientEditor: AdwaitaWindow {
+final class ClientEditor: FormWindow {
     private let repository: InvoiceRepository
     private let base: Client
-    private let currencies = Currency.all
     private let profile: BusinessProfile
 
     let nameRow = EntryRow(title: tr("Name"))
@@ -21,7 +21,7 @@ final class ClientEditor: AdwaitaWindow {
     let formatRow = ComboRow(title: tr("Send E-Invoices"), choices: [tr("No, a PDF is enough")] + EInvoiceFormat.allCases.map(\.title))
     let buyerReferenceRow = EntryRow(title: tr("Client’s Reference (e.g. Leitweg-ID)"))
     let electronicAddressRow = EntryRow(title: tr("E-Invoice Address (empty: the email)"))
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let termsRow = EntryRow(title: tr("Payment Terms (days)"))
     let addressView = TextView()
     let notesView = TextView()
@@ -35,9 +35,11 @@ final class ClientEditor: AdwaitaWindow {
         self.repository = repository
         self.profile = profile
         base = client ?? Client(name: "", currency: profile.defaultCurrency)
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: base.currency)
         super.init()
-        makeDialog(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640)
+        makeForm(title: client == nil ? tr("New Client") : tr("Edit Client"), over: parent, width: 520, height: 640,
+                 submitButton: saveButton, submit: { [weak self] in self?.save() },
+                 values: { [weak self] in self?.formValues ?? [] })
         self.onCloseRequest { [weak self] in
             self?.onClosed?()
             return false
@@ -52,7 +54,6 @@ final class ClientEditor: AdwaitaWindow {
         nameRow.text = base.name
         emailRow.text = base.email
         taxIDRow.text = base.taxID
-        currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
         termsRow.text = base.paymentTermsDays.map(String.init) ?? ""
         termsRow.title = String(format: tr("Payment Terms in Days (empty: %d)"), profile.paymentTermsDays)
         vatIDRow.text = base.vatID
@@ -63,9 +64,11 @@ final class ClientEditor: AdwaitaWindow {
         buyerReferenceRow.text = base.buyerReference
         electronicAddressRow.text = base.electronicAddress
         for row in [nameRow, emailRow, taxIDRow, termsRow, vatIDRow, postcodeRow, cityRow, buyerReferenceRow, electronicAddressRow] {
-            row.onChanged { [weak self] in self?.validate() }
+            row.onChanged { [weak self] in self?.edited() }
         }
-        for row in [countryRow.row, formatRow] { row.onSelectionChanged { [weak self] in self?.validate() } }
+        submitsOnReturn([nameRow, emailRow, taxIDRow, termsRow, vatIDRow, postcodeRow, cityRow, buyerReferenceRow,
+                         electronicAddressRow])
+        for row in [countryRow.row, formatRow] { row.onSelectionChanged { [weak self] in self?.edited() } }
         group.add(nameRow)
         group.add(emailRow)
         group.add(vatIDRow)
@@ -110,13 +113,20 @@ final class ClientEditor: AdwaitaWindow {
         _ = nameRow.grabFocus()
     }
 
+    /// What the fields hold, to tell whether closing loses anything.
+    private var formValues: [String] {
+        [nameRow.text, emailRow.text, taxIDRow.text, vatIDRow.text, postcodeRow.text, cityRow.text, countryRow.code,
+         String(formatRow.selectedIndex ?? -1), buyerReferenceRow.text, electronicAddressRow.text, currencyRow.currency.code,
+         termsRow.text, addressView.text, notesView.text]
+    }
+
     /// The client as typed, or why it cannot be saved.
     private func read() -> Result<Client, ParseFailure> {
         var client = base
         client.name = nameRow.text
         client.email = emailRow.text.trimmingCharacters(in: .whitespaces)
         client.taxID = taxIDRow.text.trimmingCharacters(in: .whitespaces)
-        client.currency = currencyRow.selectedIndex.map { currencies[$0] } ?? base.currency
+        client.currency = currencyRow.currency
         client.address = addressView.text
         client.notes = notesView.text
         client.vatID = vatIDRow.text.trimmingCharacters(in: .whitespaces)
@@ -138,6 +148,14 @@ final class ClientEditor: AdwaitaWindow {
         return .success(client)
     }
 
+    /// Problems show once the form was edited or Save was tried, not on a form just opened.
+    private var showsProblems = false
+
+    private func edited() {
+        showsProblems = true
+        validate()
+    }
+
     @discardableResult
     func validate() -> Bool {
         switch read() {
@@ -146,9 +164,8 @@ final class ClientEditor: AdwaitaWindow {
             saveButton.isSensitive = true
             return true
         case .failure(let failure):
-            // An empty name on a new form is not an error yet, only a reason Save is off.
             errorLabel.text = failure.message
-            errorLabel.isVisible = !(nameRow.text.isEmpty && base.id == nil)
+            errorLabel.isVisible = showsProblems || base.id != nil
             saveButton.isSensitive = false
             return false
         }
@@ -156,11 +173,12 @@ final class ClientEditor: AdwaitaWindow {
 
     @discardableResult
     func save() -> Client? {
-        guard case .success(let client) = read() else { return nil }
+        showsProblems = true
+        guard validate(), case .success(let client) = read() else { return nil }
         do {
             let saved = try repository.save(client)
             onSaved?(saved)
-            self.close()
+            closeAfterSubmitting()
             return saved
         } catch {
             errorLabel.text = error.localizedDescription

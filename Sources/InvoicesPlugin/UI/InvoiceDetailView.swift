@@ -45,6 +45,7 @@ package final class InvoiceDetailView {
     let sendButton = Button(label: tr("Mark as _Sent"))
     let paymentButton = Button(label: tr("Record _Payment…"))
     let paidButton = Button(label: tr("Mark as P_aid"))
+    let reopenButton = Button(label: tr("_Reopen…"))
     let duplicateButton = Button(label: tr("D_uplicate"))
     let cancelButton = Button(label: tr("_Cancel Invoice"))
     let deleteButton = Button(label: tr("_Delete"))
@@ -97,7 +98,7 @@ package final class InvoiceDetailView {
         for button in [sendButton, paymentButton] {
             button.addCssClass("suggested-action")
         }
-        let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton])
+        let primary = Box(.horizontal, spacing: 6, children: [editButton, sendButton, paymentButton, paidButton, reopenButton])
         let secondary = Box(.horizontal, spacing: 6, children: [reminders.button, duplicateButton, cancelButton, deleteButton, links.creditNoteButton])
         deleteButton.addCssClass("destructive-action")
         let export = Box(.horizontal, spacing: 6, children: [savePDFButton, printButton, emailButton])
@@ -155,7 +156,9 @@ package final class InvoiceDetailView {
             self.list?.openEditor(for: invoice)
         }
         sendButton.onClicked { [weak self] in self?.change { invoice in try invoice.markSent(on: .today()) } }
-        paidButton.onClicked { [weak self] in self?.change { invoice in try invoice.markPaid(on: .today()) } }
+        paidButton.onClicked { [weak self] in self?.markPaid() }
+        reopenButton.onClicked { [weak self] in self?.confirmReopen() }
+        reopenButton.tooltip = tr("Back to sent, removing the payment that settled it")
         cancelButton.onClicked { [weak self] in self?.confirmCancel() }
         paymentButton.onClicked { [weak self] in self?.recordPayment() }
         duplicateButton.onClicked { [weak self] in self?.duplicate() }
@@ -232,6 +235,7 @@ package final class InvoiceDetailView {
         sendButton.isVisible = invoice.status == .draft
         paymentButton.isVisible = invoice.status == .sent
         paidButton.isVisible = invoice.status == .sent
+        reopenButton.isVisible = invoice.status == .paid && !invoice.payments.isEmpty
         // A sent invoice stays as the client got it: a credit note corrects or cancels it.
         cancelButton.isVisible = invoice.status == .draft
         editButton.isVisible = invoice.status == .draft
@@ -299,12 +303,54 @@ package final class InvoiceDetailView {
     }
 
     /// Applies a status change and saves it; a refusal is shown, nothing is half-done.
-    private func change(_ body: (inout Invoice) throws -> Void) {
-        guard var invoice else { return }
+    @discardableResult
+    private func change(_ body: (inout Invoice) throws -> Void) -> Bool {
+        guard var invoice else { return false }
         do {
             try body(&invoice)
             let saved = try repository.save(invoice)
             if let id = saved.id { list?.invoiceChanged(id) }
+            return true
+        } catch {
+            context.showToast(error.localizedDescription)
+            return false
+        }
+    }
+
+    /// Records the balance as paid today; the toast's Undo takes that payment back.
+    private func markPaid() {
+        guard let number = invoice?.number else { return }
+        guard change({ invoice in try invoice.markPaid(on: .today()) }), let id = invoice?.id else { return }
+        context.showToast(String(format: tr("Invoice %@ marked as paid"), number), undoLabel: tr("_Undo")) { [weak self] in
+            self?.reopen(id)
+        }
+    }
+
+    /// Asks before reopening, saying which payment goes and what is owed again.
+    private func confirmReopen() {
+        guard let invoice, let id = invoice.id, let settling = invoice.payments.last else { return }
+        let body = String(format: tr("The payment of %@ received on %@ is removed, so the invoice is owed again. Earlier payments stay."),
+                          money.string(from: settling.amount), settling.date.formatted(.medium))
+        let dialog = MessageDialog(parent: context.window, heading: String(format: tr("Reopen Invoice %@?"), invoice.number),
+                                   body: body)
+        dialog.addResponse("keep", label: tr("_Keep Paid"))
+        dialog.addResponse("reopen", label: tr("_Reopen"), appearance: .suggested)
+        dialog.setDefaultResponse("keep")
+        dialog.setCloseResponse("keep")
+        dialog.onResponse { [weak self] response in
+            guard response == "reopen" else { return }
+            self?.reopen(id)
+        }
+        dialog.present()
+    }
+
+    /// Paid → sent, read afresh so nothing saved since is overwritten.
+    private func reopen(_ id: InvoiceID) {
+        do {
+            guard var stored = try repository.invoice(id) else { return }
+            try stored.reopen()
+            _ = try repository.save(stored)
+            list?.invoiceChanged(id)
         } catch {
             context.showToast(error.localizedDescription)
         }
@@ -341,8 +387,8 @@ package final class InvoiceDetailView {
     private func duplicate() {
         guard let invoice else { return }
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+            guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return }
         }
         do {
             let copy = try repository.save(invoice.duplicated(today: .today()))

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import PluginAPI
@@ -8,7 +9,7 @@ import PluginAPI
 /// a value that cannot be read says why beside it and keeps Save off. A quote is written in
 /// the same form, its due date being the day it is valid until.
 @MainActor
-final class InvoiceEditor: AdwaitaWindow {
+final class InvoiceEditor: FormWindow {
     private let repository: InvoiceRepository
     // The shell does not keep the context; the views do.
     private let context: PluginContext
@@ -18,7 +19,6 @@ final class InvoiceEditor: AdwaitaWindow {
     /// The invoice as loaded (or a new draft); the form's values are applied to a copy of it.
     private(set) var base: Invoice
     private(set) var clients: [Client] = []
-    private let currencies = Currency.all
 
     var onSaved: (@MainActor (Invoice) -> Void)?
     /// The quote being written, when the form is for a quote.
@@ -35,7 +35,7 @@ final class InvoiceEditor: AdwaitaWindow {
     let numberRow = EntryRow(title: tr("Number"))
     let issueRow = EntryRow(title: tr("Issue Date"))
     let dueRow = EntryRow(title: tr("Due Date"))
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let discountRow = EntryRow(title: tr("Invoice Discount %"))
     let notesView = TextView()
     let buyerReferenceRow = EntryRow(title: tr("Client’s Reference"))
@@ -61,6 +61,8 @@ final class InvoiceEditor: AdwaitaWindow {
     /// Once the due date is typed, changing the issue date or client no longer moves it.
     private var dueDateEdited = false
     private var previousClientIndex: Int?
+    /// Problems show once the form was edited or Save was tried, not on a form just opened.
+    private var showsProblems = false
     /// The form's invoice when every field reads and the rules accept it.
     private(set) var current: Invoice?
     private(set) var currentTotals: InvoiceTotals?
@@ -70,7 +72,6 @@ final class InvoiceEditor: AdwaitaWindow {
         self.repository = repository
         self.context = context
         profile = (try? repository.profile()) ?? .initial()
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         clientRow = ComboRow(title: tr("Client"), choices: [])
         let today = CalendarDay.today()
         base = invoice ?? Invoice(clientID: nil, issueDate: today,
@@ -78,6 +79,8 @@ final class InvoiceEditor: AdwaitaWindow {
                                   currency: profile.defaultCurrency, notes: profile.defaultNotes)
         if invoice == nil { base.lines = [base.newLine(profile: profile)] }
         dueDateEdited = invoice != nil
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: base.currency)
+        showsProblems = invoice != nil
         super.init()
         build()
         loadClients(selecting: base.clientID)
@@ -91,13 +94,14 @@ final class InvoiceEditor: AdwaitaWindow {
         self.repository = repository
         self.context = context
         profile = (try? repository.profile()) ?? .initial()
-        currencyRow = ComboRow(title: tr("Currency"), choices: currencies.map(\.choiceTitle))
         clientRow = ComboRow(title: tr("Client"), choices: [])
         self.quote = quote
         base = quote.invoiceDraftContent()
         base.status = .draft
         if quote.lines.isEmpty { base.lines = [base.newLine(profile: profile)] }
         dueDateEdited = quote.id != nil
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: base.currency)
+        showsProblems = quote.id != nil
         super.init()
         build()
         loadClients(selecting: base.clientID)
@@ -113,7 +117,8 @@ final class InvoiceEditor: AdwaitaWindow {
     private func build() {
         let title = isQuote ? (isNew ? tr("New Quote") : String(format: tr("Edit Quote %@"), base.number))
             : (isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number))
-        makeDialog(title: title, over: context.window, width: 720, height: 760)
+        makeForm(title: title, over: context.window, width: 720, height: 760, submitButton: saveButton,
+                 submit: { [weak self] in self?.save() }, values: { [weak self] in self?.formValues ?? [] })
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [weak self] in self?.close() }
@@ -146,7 +151,9 @@ final class InvoiceEditor: AdwaitaWindow {
             self.dueDateEdited = true
             self.update()
         }
-        currencyRow.onSelectionChanged { [weak self] in self?.fieldChanged() }
+        currencyRow.onChanged { [weak self] in self?.fieldChanged() }
+        submitsOnReturn([numberRow, issueRow, dueRow, discountRow, buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow,
+                         exemptionRow])
         invoiceErrors.xAlign = 0
         invoiceErrors.isVisible = false
         content.append(Box(.vertical, spacing: 6, children: [details, invoiceErrors]))
@@ -224,7 +231,7 @@ final class InvoiceEditor: AdwaitaWindow {
         numberRow.text = base.number
         issueRow.text = base.issueDate.formatted(.short)
         dueRow.text = base.dueDate.formatted(.short)
-        currencyRow.selectedIndex = currencies.firstIndex(of: base.currency)
+        currencyRow.currency = base.currency
         discountRow.text = base.discountPercent == 0 ? "" : numbers.string(from: base.discountPercent, maximumFractionDigits: 4)
         notesView.text = base.notes
         buyerReferenceRow.text = base.buyerReference
@@ -246,6 +253,8 @@ final class InvoiceEditor: AdwaitaWindow {
 
     private func appendLineEditor(_ line: LineItem) {
         let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.fieldChanged() }
+        editor.isTouched = !isNew
+        submitsOnReturn([editor.quantityEntry, editor.priceEntry, editor.taxEntry, editor.discountEntry])
         editor.removeButton.onClicked { [weak self, weak editor] in
             if let self, let editor { self.removeLine(editor) }
         }
@@ -268,7 +277,14 @@ final class InvoiceEditor: AdwaitaWindow {
         update()
     }
 
-    private var selectedCurrency: Currency? { currencyRow.selectedIndex.map { currencies[$0] } }
+    private var selectedCurrency: Currency? { currencyRow.currency }
+
+    /// What the fields hold, to tell whether closing loses anything.
+    private var formValues: [String] {
+        [String(clientRow.selectedIndex ?? -1), numberRow.text, issueRow.text, dueRow.text, currencyRow.currency.code,
+         discountRow.text, notesView.text, buyerReferenceRow.text, orderRow.text, deliveryRow.text, deliveryEndRow.text,
+         exemptionRow.text] + lineEditors.flatMap(\.values)
+    }
 
     private var selectedClient: Client? {
         guard let index = clientRow.selectedIndex, clients.indices.contains(index) else { return nil }
@@ -277,6 +293,7 @@ final class InvoiceEditor: AdwaitaWindow {
 
     private func fieldChanged() {
         guard !isUpdating else { return }
+        showsProblems = true
         update()
     }
 
@@ -308,7 +325,7 @@ final class InvoiceEditor: AdwaitaWindow {
     private func applyClientDefaults() {
         guard let client = selectedClient else { return }
         isUpdating = true
-        currencyRow.selectedIndex = currencies.firstIndex(of: client.currency)
+        currencyRow.currency = client.currency
         buyerReferenceRow.text = client.buyerReference
         isUpdating = false
         if !dueDateEdited, let issue = try? CalendarDay.parse(issueRow.text) { setDueDate(from: issue) }
@@ -395,7 +412,7 @@ final class InvoiceEditor: AdwaitaWindow {
         var lineProblems = false
         for editor in lineEditors {
             let (line, issues) = editor.read(currency: currency)
-            editor.showProblems(issues)
+            editor.showProblems(issues, visible: showsProblems)
             if let line { lines.append(line) } else { lineProblems = true }
         }
         // A sent invoice's lines are locked: keep them exactly as stored.
@@ -409,7 +426,7 @@ final class InvoiceEditor: AdwaitaWindow {
                     if case .line(index, _) = issue.field { return issue.message }
                     return nil
                 }
-                editor.showProblems(messages)
+                editor.showProblems(messages, visible: showsProblems)
             }
             problems += ruleIssues.filter {
                 if case .line = $0.field { return false }
@@ -417,7 +434,7 @@ final class InvoiceEditor: AdwaitaWindow {
             }.map(\.message)
         }
         invoiceErrors.text = problems.joined(separator: "\n")
-        invoiceErrors.isVisible = !problems.isEmpty
+        invoiceErrors.isVisible = !problems.isEmpty && showsProblems
 
         let totals = lineProblems ? nil : try? InvoiceTotals(lines: invoice.lines, discountPercent: problems.isEmpty ? invoice.discountPercent : 0,
                                                               payments: invoice.payments, currency: currency)
@@ -485,6 +502,8 @@ final class InvoiceEditor: AdwaitaWindow {
     /// Saves the form in one go; on a refusal the form stays open and says why.
     @discardableResult
     func save() -> Invoice? {
+        showsProblems = true
+        for editor in lineEditors { editor.isTouched = true }
         update()
         guard let invoice = current else { return nil }
         if let quote {
@@ -493,14 +512,14 @@ final class InvoiceEditor: AdwaitaWindow {
         }
         if isNew {
             let count = (try? repository.invoiceCount()) ?? 0
-            if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-                guard context.ensureAllowed(.unlimitedInvoices) else { return nil }
+            if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+                guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return nil }
             }
         }
         do {
             let saved = try repository.save(invoice)
             onSaved?(saved)
-            self.close()
+            closeAfterSubmitting()
             return saved
         } catch {
             invoiceErrors.text = error.localizedDescription

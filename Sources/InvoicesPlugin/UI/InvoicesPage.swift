@@ -38,6 +38,13 @@ package final class InvoicesPage: InvoiceListActions {
     package let positions = PositionList()
     package private(set) var listView: ListView<InvoiceRowView>!
     let listStack = Stack()
+    /// Until the business profile has a name and an address, the empty state welcomes and the
+    /// list's banner points to it: every invoice prints them.
+    let emptyPage = StatusPage(iconName: "x-office-document-symbolic", title: "")
+    let newFromEmpty = Button(label: tr("_New Invoice"))
+    let setUpProfileButton = Button(label: tr("_Set Up Business Profile"))
+    let profileBanner = Banner(title: tr("Invoices start with your business name and address."),
+                               buttonLabel: tr("_Set Up Business Profile"))
     /// Shown instead of the list when the invoices cannot be read: never an empty list.
     let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("Invoices Could Not Be Read"))
 
@@ -109,6 +116,8 @@ package final class InvoicesPage: InvoiceListActions {
         recurringButton.onClicked { [weak self] in self?.openRecurring() }
         listHeader.packEnd(recurringButton)
         listPane.append(listHeader)
+        profileBanner.onButtonClicked { [weak self] in self?.setUpProfile() }
+        listPane.append(profileBanner)
 
         totalsBox.setMargins(top: 12, bottom: 6, start: 12, end: 12)
         let outstandingCaption = Label(tr("Outstanding"), wraps: false, style: "caption-heading")
@@ -185,14 +194,16 @@ package final class InvoicesPage: InvoiceListActions {
         scroller.expandsVertically = true
         listStack.add(scroller, named: "list")
 
-        let newFromEmpty = Button(label: tr("_New Invoice"))
-        newFromEmpty.addCssClass("pill")
-        newFromEmpty.addCssClass("suggested-action")
-        newFromEmpty.align(horizontal: .center)
         newFromEmpty.onClicked { [weak self] in self?.newInvoice() }
-        listStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoices"),
-                                 description: tr("Write your first invoice; it appears here."),
-                                 child: newFromEmpty), named: "empty")
+        setUpProfileButton.onClicked { [weak self] in self?.setUpProfile() }
+        let emptyButtons = Box(.vertical, spacing: 12, children: [setUpProfileButton, newFromEmpty])
+        for button in [setUpProfileButton, newFromEmpty] {
+            button.addCssClass("pill")
+            button.align(horizontal: .center)
+        }
+        emptyButtons.align(horizontal: .center)
+        emptyPage.child = emptyButtons
+        listStack.add(emptyPage, named: "empty")
         listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Invoices"),
                                  description: tr("Try another search or filter.")), named: "no-results")
         listStack.add(readErrorPage, named: "read-error")
@@ -281,6 +292,24 @@ package final class InvoicesPage: InvoiceListActions {
     /// The business profile changed: the shown invoice's PDF shows the seller again.
     func profileChanged() {
         builtDetail?.refreshPreview()
+        showProfileGuidance()
+    }
+
+    /// Opens Preferences at the business profile.
+    func setUpProfile() { context.showPreferences(page: BusinessProfile.preferencesPageName) }
+
+    /// Welcomes to the profile first while it lacks what invoices print; a profile that cannot be
+    /// read is left to the invoice form and the PDF, which say why.
+    private func showProfileGuidance() {
+        let ready = (try? repository.profile())?.isReadyForInvoices ?? true
+        let hasInvoices = listStack.visibleChildName != "empty"
+        emptyPage.title = ready ? tr("No Invoices") : tr("Welcome to Invoices")
+        emptyPage.pageDescription = ready ? tr("Write your first invoice; it appears here.")
+            : tr("Every invoice starts with your business name and address. Set them up once, then write your first invoice.")
+        setUpProfileButton.isVisible = !ready
+        setUpProfileButton.setCssClass("suggested-action", enabled: !ready)
+        newFromEmpty.setCssClass("suggested-action", enabled: ready)
+        profileBanner.isRevealed = !ready && hasInvoices
     }
 
     // MARK: The list
@@ -311,6 +340,7 @@ package final class InvoicesPage: InvoiceListActions {
         // With no invoice at all, the list's own empty state fills the page, without filters
         // to choose or a second empty state beside it saying none is selected.
         for part in [detailPane, chips, searchEntry, sortButton] as [Widget] { part.isVisible = total > 0 }
+        if dataChanged { showProfileGuidance() }
         updateFolding()
         // A search or filter changes neither the sums nor the open invoice, unless it hid it.
         if dataChanged || totalsDay != model.today {
@@ -378,8 +408,8 @@ package final class InvoicesPage: InvoiceListActions {
     /// Opens the editor on a new draft, unless the free tier's limit is reached.
     func newInvoice() {
         let count = (try? repository.invoiceCount()) ?? 0
-        if !InvoicePlan(context.entitlements).allowsNewInvoice(existingCount: count) {
-            guard context.ensureAllowed(.unlimitedInvoices) else { return }
+        if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
+            guard context.ensureAllowed(.unlimitedInvoices, reason: limit) else { return }
         }
         openEditor(for: nil)
     }

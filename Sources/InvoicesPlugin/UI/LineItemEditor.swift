@@ -23,6 +23,8 @@ final class LineItemEditor {
     /// first, as it was, so opening and saving a line never changes it.
     private let units: [(code: UnitCode, word: String)]
     private let standardRate: Decimal
+    /// Set once one of the line's fields was edited (or Save tried): only then are its problems shown.
+    var isTouched = false
 
     init(line: LineItem, standardRate: Decimal, onChange: @escaping @MainActor () -> Void) {
         self.standardRate = standardRate
@@ -38,6 +40,11 @@ final class LineItemEditor {
             unitRow.selectedIndex = 0
         }
         self.units = units
+        // The line counts as edited before the form reads it, so its problems show at once.
+        let edited: @MainActor () -> Void = { [weak self] in
+            self?.isTouched = true
+            onChange()
+        }
         widget.addCssClass("card")
         let inner = Box(.vertical, spacing: 8)
         inner.setMargins(12)
@@ -80,7 +87,7 @@ final class LineItemEditor {
             let column = Box(.vertical, spacing: 4, children: [label, entry])
             column.expandsHorizontally = true
             fields.append(column)
-            entry.onChanged(onChange)
+            entry.onChanged(edited)
         }
         for entry in [quantityEntry, priceEntry, taxEntry, discountEntry] { entry.setProperty("xalign", 1.0) }
         inner.append(fields)
@@ -90,10 +97,10 @@ final class LineItemEditor {
         kind.add(unitRow)
         kind.add(categoryRow.row)
         inner.append(kind)
-        unitRow.onSelectionChanged(onChange)
+        unitRow.onSelectionChanged(edited)
         categoryRow.row.onSelectionChanged { [weak self] in
             self?.categoryChanged()
-            onChange()
+            edited()
         }
         taxEntry.onChanged { [weak self] in self?.taxRateChanged() }
         taxEntry.isSensitive = Self.takesRate(line.vatCategory)
@@ -107,7 +114,13 @@ final class LineItemEditor {
         bottom.append(errorLabel)
         bottom.append(amountLabel)
         inner.append(bottom)
-        descriptionView.onChanged(onChange)
+        descriptionView.onChanged(edited)
+    }
+
+    /// What the line's fields hold, to tell whether the form changed.
+    var values: [String] {
+        [descriptionView.text, quantityEntry.text, priceEntry.text, taxEntry.text, discountEntry.text,
+         String(unitRow.selectedIndex ?? -1), categoryRow.category.rawValue]
     }
 
     /// Standard and zero-rated lines take a typed rate, and the rate moves them between the
@@ -189,9 +202,11 @@ final class LineItemEditor {
                          vatCategory: categoryRow.category, unitCode: unit.code), [])
     }
 
-    func showProblems(_ problems: [String]) {
+    /// Shows the line's problems once it was edited, or when `visible` says the form wants them
+    /// all (after Save was tried).
+    func showProblems(_ problems: [String], visible: Bool = true) {
         errorLabel.text = problems.joined(separator: "\n")
-        errorLabel.isVisible = !problems.isEmpty
+        errorLabel.isVisible = !problems.isEmpty && visible && isTouched
     }
 
     var isLocked = false {

@@ -1,9 +1,10 @@
 import BillfoldCore
+import BillfoldUI
 import GtkKit
 
 /// Asks for a payment against an invoice: amount (the balance by default), date and a note.
 @MainActor
-final class PaymentDialog: AdwaitaWindow {
+final class PaymentDialog: FormWindow {
     let amountRow = EntryRow(title: tr("Amount"))
     let dateRow = EntryRow(title: tr("Date"))
     let noteRow = EntryRow(title: tr("Note"))
@@ -18,7 +19,9 @@ final class PaymentDialog: AdwaitaWindow {
         currency = invoice.currency
         balance = (try? invoice.totals().balanceDue) ?? .zero(invoice.currency)
         super.init()
-        makeDialog(title: tr("Record Payment"), over: parent, width: 420)
+        makeForm(title: tr("Record Payment"), over: parent, width: 420, submitButton: recordButton,
+                 submit: { [weak self] in self?.record() },
+                 values: { [weak self] in [self?.amountRow.text, self?.dateRow.text, self?.noteRow.text].compactMap { $0 } })
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [weak self] in self?.close() }
@@ -34,6 +37,7 @@ final class PaymentDialog: AdwaitaWindow {
             group.add(row)
             row.onChanged { [weak self] in self?.validate() }
         }
+        submitsOnReturn([amountRow, dateRow, noteRow])
         errorLabel.xAlign = 0
         let content = Box(.vertical, spacing: 12, children: [group, errorLabel])
         content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
@@ -77,9 +81,9 @@ final class PaymentDialog: AdwaitaWindow {
     }
 
     func record() {
-        guard case .success(let (amount, date)) = parsed() else { return }
+        guard validate(), case .success(let (amount, date)) = parsed() else { return }
         onRecord?(amount, date, noteRow.text.trimmingCharacters(in: .whitespaces))
-        close()
+        closeAfterSubmitting()
     }
 }
 

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import PluginAPI
@@ -7,7 +8,7 @@ import PluginAPI
 /// go out as drafts or sent, and the lines, whose descriptions may name the period. A value
 /// that cannot be read says why and keeps Save off; nothing is saved half-way.
 @MainActor
-final class RecurringInvoiceEditor: AdwaitaWindow {
+final class RecurringInvoiceEditor: FormWindow {
     private let repository: InvoiceRepository
     private let profile: BusinessProfile
     private(set) var base: RecurringInvoice
@@ -28,6 +29,8 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
     let notesView = TextView()
     let addLineButton = Button(label: tr("_Add Line"))
     private(set) var lineEditors: [LineItemEditor] = []
+    /// Problems show once the form was edited or Save was tried, not on a form just opened.
+    private var showsProblems = false
 
     /// `recurring` to edit, or nil for a new one; `clients` are the ones to choose from.
     init(repository: InvoiceRepository, profile: BusinessProfile, clients: [Client], recurring: RecurringInvoice?,
@@ -44,6 +47,7 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
             line.description = RecurringInvoice.Placeholder.period
             base.lines = [line]
         }
+        showsProblems = recurring != nil
         super.init()
         build(isNew: recurring == nil, parent: parent)
         fill()
@@ -51,7 +55,9 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
     }
 
     private func build(isNew: Bool, parent: Window?) {
-        makeDialog(title: isNew ? tr("New Recurring Invoice") : tr("Edit Recurring Invoice"), over: parent, width: 680, height: 760)
+        makeForm(title: isNew ? tr("New Recurring Invoice") : tr("Edit Recurring Invoice"), over: parent, width: 680, height: 760,
+                 submitButton: saveButton, submit: { [weak self] in self?.save() },
+                 values: { [weak self] in self?.formValues ?? [] })
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [weak self] in self?.close() }
         saveButton.onClicked { [weak self] in self?.save() }
@@ -60,8 +66,9 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
         let schedule = PreferencesGroup(title: tr("Schedule"),
                                         description: String(format: tr("Dates like %@"), CalendarDay.today().formatted(.short)))
         for row: Widget in [clientRow, intervalRow, weeksRow, startRow, endRow, modeRow] { schedule.add(row) }
-        for row in [clientRow, intervalRow, modeRow] { row.onSelectionChanged { [weak self] in self?.validate() } }
-        for row in [weeksRow, startRow, endRow] { row.onChanged { [weak self] in self?.validate() } }
+        for row in [clientRow, intervalRow, modeRow] { row.onSelectionChanged { [weak self] in self?.edited() } }
+        for row in [weeksRow, startRow, endRow] { row.onChanged { [weak self] in self?.edited() } }
+        submitsOnReturn([weeksRow, startRow, endRow])
         errorLabel.xAlign = 0
 
         let linesHeader = Label(tr("Lines"), wraps: false, style: "heading")
@@ -118,10 +125,24 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
         modeRow.selectedIndex = RecurringIssueMode.allCases.firstIndex(of: base.issueMode)
         notesView.text = base.notes
         for line in base.lines { appendLineEditor(line) }
+        notesView.onChanged { [weak self] in self?.edited() }
+    }
+
+    /// What the fields hold, to tell whether closing loses anything.
+    private var formValues: [String] {
+        [String(clientRow.selectedIndex ?? -1), String(intervalRow.selectedIndex ?? -1), weeksRow.text, startRow.text, endRow.text,
+         String(modeRow.selectedIndex ?? -1), notesView.text] + lineEditors.flatMap(\.values)
+    }
+
+    private func edited() {
+        showsProblems = true
+        validate()
     }
 
     private func appendLineEditor(_ line: LineItem) {
-        let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.validate() }
+        let editor = LineItemEditor(line: line, standardRate: profile.defaultTaxRate) { [weak self] in self?.edited() }
+        editor.isTouched = showsProblems
+        submitsOnReturn([editor.quantityEntry, editor.priceEntry, editor.taxEntry, editor.discountEntry])
         editor.removeButton.onClicked { [weak self, weak editor] in
             guard let self, let editor else { return }
             self.linesBox.remove(editor.widget)
@@ -179,7 +200,7 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
         recurring.lines = []
         for editor in lineEditors {
             let (line, lineProblems) = editor.read(currency: recurring.currency)
-            editor.showProblems(lineProblems)
+            editor.showProblems(lineProblems, visible: showsProblems)
             if let line { recurring.lines.append(line) } else { problems += lineProblems }
         }
         if problems.isEmpty { problems = recurring.validate().map(\.message) }
@@ -197,18 +218,20 @@ final class RecurringInvoiceEditor: AdwaitaWindow {
             return true
         case .failure(let failure):
             errorLabel.text = failure.message
-            errorLabel.isVisible = true
+            errorLabel.isVisible = showsProblems
             saveButton.isSensitive = false
             return false
         }
     }
 
     func save() {
-        guard case .success(let recurring) = read() else { return }
+        showsProblems = true
+        for editor in lineEditors { editor.isTouched = true }
+        guard validate(), case .success(let recurring) = read() else { return }
         do {
             let saved = try repository.save(recurring)
             onSaved?(saved)
-            close()
+            closeAfterSubmitting()
         } catch {
             errorLabel.text = error.localizedDescription
             errorLabel.isVisible = true

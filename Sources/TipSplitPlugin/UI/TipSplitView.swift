@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
@@ -11,15 +12,12 @@ final class TipSplitView {
     private let settings: Settings?
     private let moneyFormatter = MoneyFormatter()
     private let numbers = NumberFormatting()
-    /// The currencies the combo row lists: the chosen one at first, every currency once the
-    /// window has been drawn (naming 160 currencies is the costliest part of opening the page).
-    private(set) var currencies: [Currency] = []
 
     // Inputs
     let billRow = EntryRow(title: tr("Bill amount"))
     let billCurrencyLabel = Label("", wraps: false, style: "dim-label")
     let billError = Label("", style: "error")
-    let currencyRow: ComboRow
+    let currencyRow: CurrencyRow
     let preTaxSwitch = Switch()
     let taxRow = EntryRow(title: tr("Tax included in the bill"))
     let taxError = Label("", style: "error")
@@ -43,7 +41,8 @@ final class TipSplitView {
 
     init(settings: Settings?, backButton: Widget) {
         self.settings = settings
-        currencyRow = ComboRow(title: tr("Currency"), choices: [])
+        // The list of every currency is made when first opened: naming them all is costly.
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: Currency(code: settings?.string("tipsplit-currency") ?? "") ?? .forLocale())
 
         let header = HeaderBar(title: WindowTitle(tr("TipSplit")))
         header.packStart(backButton)
@@ -81,10 +80,9 @@ final class TipSplitView {
         billRow.onChanged { [weak self] in self?.recalculate() }
         group.add(billRow)
 
-        currencyRow.onSelectionChanged { [weak self] in
+        currencyRow.onChanged { [weak self] in
             guard let self else { return }
-            guard !self.isUpdating, let currency = self.selectedCurrency else { return }
-            self.settings?.set("tipsplit-currency", currency.code)
+            self.settings?.set("tipsplit-currency", self.currencyRow.currency.code)
             self.recalculate()
         }
         group.add(currencyRow)
@@ -211,34 +209,17 @@ final class TipSplitView {
 
     // MARK: State
 
-    var selectedCurrency: Currency? {
-        currencyRow.selectedIndex.flatMap { currencies.indices.contains($0) ? currencies[$0] : nil }
-    }
+    var selectedCurrency: Currency? { currencyRow.currency }
 
     private(set) var tipPercent: Decimal = 15
 
     private func restoreRemembered() {
         isUpdating = true
         defer { isUpdating = false }
-        let code = settings?.string("tipsplit-currency") ?? ""
-        let currency = Currency(code: code) ?? Currency.forLocale()
-        list([currency], selecting: currency)
-        MainLoop.whenIdle { [weak self] in self?.list(Currency.all, selecting: currency) }
         let percent = Decimal(string: settings?.string("tipsplit-tip-percent") ?? "", locale: Locale(identifier: "en_US_POSIX"))
         tipPercent = percent.flatMap { TipSplitInput.tipPercents.contains($0) ? $0 : nil } ?? 15
         roundUpSwitch.isActive = settings?.bool("tipsplit-round-up") ?? false
         syncTipControls()
-    }
-
-    /// Replaces the currency choices, keeping `currency` selected, without counting as a choice.
-    func list(_ choices: [Currency], selecting currency: Currency) {
-        let wasUpdating = isUpdating
-        isUpdating = true
-        defer { isUpdating = wasUpdating }
-        let selected = selectedCurrency ?? currency
-        currencies = choices
-        currencyRow.model.replaceAll(with: choices.map(\.choiceTitle))
-        currencyRow.selectedIndex = choices.firstIndex(of: selected)
     }
 
     func setTipPercent(_ percent: Decimal) {

@@ -6,6 +6,7 @@ import Testing
 /// its wrapper and every handler it connected to be gone once nothing but GTK held them.
 @MainActor
 public func expectFreedAfterUse(_ open: () throws -> Window?, use: (Window) -> Void,
+                                close: (Window) -> Void = { $0.close() },
                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
     let handlersBefore = SignalClosureCounter.live
     var probe: FinalizationProbe?
@@ -16,7 +17,7 @@ public func expectFreedAfterUse(_ open: () throws -> Window?, use: (Window) -> V
         use(window)
         probe = FinalizationProbe(watching: window)
         opened = window
-        window.close()
+        close(window)
     }
     let finalized = MainLoop.run(until: { probe?.isFinalized == true }, timeout: 5)
     #expect(finalized, sourceLocation: sourceLocation)

@@ -10,6 +10,8 @@ public final class TestHost: PluginHosting {
     public private(set) var toasts: [String] = []
     public private(set) var undoHandlers: [@MainActor () -> Void] = []
     public private(set) var shortcuts: [String: @MainActor () -> Void] = [:]
+    /// The pages Preferences was opened at, in order ("" for the first page).
+    public private(set) var preferencesShown: [String] = []
 
     public init(window: Window? = nil) { self.window = window }
 
@@ -22,6 +24,8 @@ public final class TestHost: PluginHosting {
                             _ handler: @escaping @MainActor () -> Void) {
         shortcuts[accelerator] = handler
     }
+
+    public func showPreferences(page: String?) { preferencesShown.append(page ?? "") }
 
     public func makeBackButton() -> Widget { Button(iconName: "go-previous-symbolic", accessibleLabel: "Back") }
 
