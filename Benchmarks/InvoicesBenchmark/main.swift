@@ -1,6 +1,7 @@
-// Invoices benchmark: the list pane's queries over 100 000 invoices in a database file, as the
-// UI makes them, the receivables and revenue reports, and the invoice PDF, with the targets from
-// the issue. Prints a table.
+// Invoices benchmark: the list pane's queries over 100 000 invoices (and as many quotes, and the
+// credit notes that cancel a tenth of the invoices) in a database file, as the UI makes them,
+// the receivables and revenue reports, and the invoice PDF, with the targets from the issue.
+// Prints a table.
 //
 //   swift run -c release invoices-benchmark [--invoices N] [--database FILE]
 //
@@ -49,6 +50,11 @@ func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
     return samples[samples.count / 2]
 }
 
+/// `count` invoice ids spread over the library, the same on every run.
+func sample(count: Int) -> [InvoiceID] {
+    var random = SplitMix64(seed: 7)
+    return (0..<count).map { _ in InvoiceID(Int64.random(in: 1...Int64(arguments.invoiceCount), using: &random)) }
+}
 
 // MARK: - Run
 
@@ -71,6 +77,9 @@ do {
         let fillTime = try milliseconds { try fill(repository, invoices: arguments.invoiceCount) }
         lines.append(Line(operation: "fill through the repository (one save each)", rows: arguments.invoiceCount,
                           milliseconds: fillTime, targetMilliseconds: nil))
+        let quoteFillTime = try milliseconds { try fillQuotes(repository, quotes: arguments.invoiceCount) }
+        lines.append(Line(operation: "fill quotes through the repository (one save each)", rows: arguments.invoiceCount,
+                          milliseconds: quoteFillTime, targetMilliseconds: nil))
         try database.executeScript("PRAGMA optimize; ANALYZE")
     }
     lines.append(Line(operation: "open the repository (migrations checked)", rows: 0, milliseconds: openTime,
@@ -91,6 +100,31 @@ do {
         lines.append(Line(operation: "list shown (\(name))", rows: ids.count, milliseconds: idTime + screenTime,
                           targetMilliseconds: 200))
     }
+    // The quote and credit note lists: every id, newest first, then the first screen's rows.
+    var quoteIDs: [QuoteID] = []
+    let quoteIDTime = try median { quoteIDs = try repository.quoteIDs() }
+    let quoteScreenTime = try median { count = try repository.quoteSummaries(for: Array(quoteIDs.prefix(50)), today: today).count }
+    lines.append(Line(operation: "quote list ids", rows: quoteIDs.count, milliseconds: quoteIDTime, targetMilliseconds: nil))
+    lines.append(Line(operation: "quote list shown (ids and first screen)", rows: quoteIDs.count,
+                      milliseconds: quoteIDTime + quoteScreenTime, targetMilliseconds: 200))
+    let middle = Array(quoteIDs.dropFirst(quoteIDs.count / 2).prefix(260))
+    let quoteScrollTime = try median { count = try repository.quoteSummaries(for: middle, today: today).count }
+    lines.append(Line(operation: "quote rows around a scroll position", rows: count, milliseconds: quoteScrollTime,
+                      targetMilliseconds: 30))
+    var noteIDs: [CreditNoteID] = []
+    let noteIDTime = try median { noteIDs = try repository.creditNoteIDs() }
+    let noteScreenTime = try median { count = try repository.creditNoteSummaries(for: Array(noteIDs.prefix(50))).count }
+    lines.append(Line(operation: "credit note list shown (ids and first screen)", rows: noteIDs.count,
+                      milliseconds: noteIDTime + noteScreenTime, targetMilliseconds: 200))
+    let linkTime = try median {
+        for id in sample(count: 50) {
+            _ = try repository.quote(convertedInto: id)
+            _ = try repository.creditNotes(forInvoice: id)
+        }
+    } / 50
+    lines.append(Line(operation: "an invoice's quote and credit notes (its pane's links)", rows: 1,
+                      milliseconds: linkTime, targetMilliseconds: nil))
+
     let pageTime = try median { count = try repository.invoiceSummaries(matching: InvoiceListQuery(), limit: 50, today: today).count }
     lines.append(Line(operation: "first page by limit/offset", rows: count, milliseconds: pageTime, targetMilliseconds: 200))
     var pages = 0
@@ -147,11 +181,9 @@ do {
     }
 
     // Opening one invoice: the full invoice and everything its document shows.
-    var random = SplitMix64(seed: 7)
-    let sample = (0..<200).map { _ in InvoiceID(Int64.random(in: 1...Int64(arguments.invoiceCount), using: &random)) }
     let loadTime = try milliseconds {
-        for id in sample { _ = try repository.document(for: id) }
-    } / Double(sample.count)
+        for id in sample(count: 200) { _ = try repository.document(for: id) }
+    } / 200
     lines.append(Line(operation: "load one invoice with its document data", rows: 1, milliseconds: loadTime,
                       targetMilliseconds: nil))
 

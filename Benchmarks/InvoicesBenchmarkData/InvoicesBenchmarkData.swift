@@ -68,8 +68,11 @@ public func fill(_ repository: InvoiceRepository, invoices count: Int) throws {
                 case 1:
                     try invoice.markSent(on: issued)
                 case 2:
+                    // Cancelled by a credit note, as a sent invoice is.
                     try invoice.markSent(on: issued)
-                    try invoice.cancel()
+                    let sent = try repository.save(invoice)
+                    try repository.issue(CreditNote.full(of: sent, after: [], on: issued.adding(days: 5)))
+                    continue
                 default:
                     try invoice.markSent(on: issued)
                     // Recent invoices are more often still open.
@@ -78,6 +81,38 @@ public func fill(_ repository: InvoiceRepository, invoices count: Int) throws {
                     }
                 }
                 try repository.save(invoice)
+            }
+        }
+    }
+}
+
+/// Fills `count` quotes over the clients already there, in every status, some converted.
+public func fillQuotes(_ repository: InvoiceRepository, quotes count: Int) throws {
+    var random = SplitMix64(seed: 43)
+    let clients = try repository.clients()
+    let start = CalendarDay(year: 2015, month: 1, day: 1)!
+    let batch = 5_000
+    for first in stride(from: 0, to: count, by: batch) {
+        try repository.database.transaction {
+            for index in first..<min(count, first + batch) {
+                let client = clients.randomElement(using: &random)!
+                let issued = start.adding(days: index * 3_650 / count)
+                let lines = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    LineItem(description: workItems.randomElement(using: &random)!,
+                             quantity: Decimal(Int.random(in: 1...40, using: &random)) / 2, unit: "h",
+                             unitPrice: Money(minorUnits: Int64.random(in: 1...2_000, using: &random)
+                                                 * client.currency.minorUnitsPerMajorUnit, currency: client.currency),
+                             taxRate: [0, 7, 19].randomElement(using: &random)!)
+                }
+                var quote = Quote(clientID: client.id, issueDate: issued, validUntil: issued.adding(days: 30),
+                                  currency: client.currency, lines: lines)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: break
+                case 1: try quote.markSent(on: issued)
+                case 2: try quote.markSent(on: issued); try quote.decline()
+                default: try quote.markSent(on: issued); try quote.accept(today: issued)
+                }
+                try repository.save(quote)
             }
         }
     }

@@ -41,7 +41,13 @@ public final class Invoices: Plugin {
                 guard let database = openDatabase(environment) else { return 1 }
                 return ExchangeCommandLine.runReport(arguments: arguments, database: database)
             },
-        ]
+        ] + [QuotesCommandLine.Kind.quote, .creditNote].map { kind in
+            CommandLineCommand(name: kind.command, usage: QuotesCommandLine.usage(kind)) { arguments, environment in
+                guard let database = openDatabase(environment) else { return 1 }
+                return QuotesCommandLine.run(kind, arguments: arguments, database: database,
+                                             plan: InvoicePlan(status: environment.plan()))
+            }
+        }
     }
 
     private nonisolated static func openDatabase(_ environment: CommandLineEnvironment) -> Database? {
@@ -56,6 +62,8 @@ public final class Invoices: Plugin {
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     package private(set) var invoicesPage: InvoicesPage?
+    /// Invoices, quotes and credit notes, as the page shows them.
+    private(set) var documentsView: InvoicesDocumentsView?
     private var context: PluginContext?
 
     public func activate(in context: PluginContext) throws {
@@ -68,8 +76,9 @@ public final class Invoices: Plugin {
         page = PluginPage(title: tr("Invoices"), iconName: info.iconName,
                           onShown: { [weak self] in self?.invoicesPage?.pageShown() },
                           build: { [weak self] in
-                              let view = InvoicesPage(context: context, repository: repository)
-                              self?.invoicesPage = view
+                              let view = InvoicesDocumentsView(context: context, repository: repository)
+                              self?.documentsView = view
+                              self?.invoicesPage = view.invoices
                               return view.widget
                           })
     }
@@ -106,6 +115,7 @@ public final class Invoices: Plugin {
         repository = nil
         page = nil
         invoicesPage = nil
+        documentsView = nil
     }
 }
 

@@ -10,7 +10,8 @@ from test_invoices import create_invoice, in_window, keys, press, press_action
 
 # What opens a dialog from each page once it has something in it, by the button's name.
 PAGES = {
-    "Invoices": ["New Invoice", "Clients", "Edit", "Record Payment…", "Cancel Invoice", "Save PDF…",
+    # The invoice is sent: it is corrected by a credit note, no longer edited or cancelled in place.
+    "Invoices": ["New Invoice", "Clients", "Record Payment…", "Create Credit Note…", "Save PDF…",
                  "Print…", "Email…"],
     "Expenses": ["New Trip", "Add Expense", "Add from an E-Invoice…", "Edit Trip", "Generate Report", "Export CSV…"],
     "Billfold Pro": ["Enter Licence…"],

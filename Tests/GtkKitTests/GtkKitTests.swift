@@ -23,6 +23,18 @@ struct WidgetTests {
         _ = box
     }
 
+    @Test func aChildGoesRightAfterItsSibling() {
+        let box = Box(.vertical)
+        let first = Label("first")
+        let last = Label("last")
+        let middle = Label("middle")
+        box.append(first)
+        box.append(last)
+        box.insert(middle, after: first)
+        #expect(gtk_widget_get_next_sibling(first.widgetPointer) == middle.widgetPointer)
+        #expect(gtk_widget_get_next_sibling(middle.widgetPointer) == last.widgetPointer)
+    }
+
     @Test func aDialogIsModalOverItsParentWithItsTitleAndSize() {
         let parent = AdwaitaWindow()
         let dialog = AdwaitaWindow()

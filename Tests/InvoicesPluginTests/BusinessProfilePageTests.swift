@@ -49,6 +49,16 @@ struct BusinessProfilePageTests {
         #expect(try repository.profile().numberPattern == "R-{YYYY}-{NNN}")
         #expect(view.patternRow.title.contains("R-"))
 
+        #expect(view.quotePatternRow.text == "QUO-{YYYY}-{NNNN}" && view.creditNotePatternRow.text == "CN-{YYYY}-{NNNN}")
+        view.quotePatternRow.text = "Q-{NN"
+        #expect(view.quotePatternRow.hasCssClass("error"))
+        #expect(try repository.profile().quoteNumberPattern == "QUO-{YYYY}-{NNNN}")
+        view.quotePatternRow.text = "Q-{NN}"
+        view.creditNotePatternRow.text = "G-{YY}-{NNN}"
+        #expect(try repository.profile().quoteNumberPattern == "Q-{NN}")
+        #expect(try repository.profile().creditNoteNumberPattern == "G-{YY}-{NNN}")
+        #expect(view.quotePatternRow.title.contains("Q-01") && !view.quotePatternRow.hasCssClass("error"))
+
         let png = directory.url.appendingPathComponent("logo.png")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: png)
         view.importLogo(from: png)

@@ -246,7 +246,8 @@ struct InvoicesPageTests {
         }
         page.reload(dataChanged: true)
         let window = AdwaitaWindow()
-        window.content = page.widget
+        // The page shows beside the quotes and credit notes; the window holds them all.
+        window.content = try #require(plugin.page).widget
         window.setDefaultSize(width: 1000, height: 700)
         window.present()
         defer { window.destroy() }
@@ -439,25 +440,33 @@ struct InvoicesPageTests {
         #expect(await MainLoop.wait(until: { previewText().contains("Studio Süd") }, timeout: 20))
     }
 
-    @Test func aSentInvoiceKeepsItsLockedFieldsButItsDueDateCanChange() throws {
+    @Test func aSentInvoiceIsCorrectedByACreditNoteNotEdited() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         let invoice = try showInvoice(on: page, repository)
-        page.detail.editButton.click()
-        let editor = try #require(page.editor)
-        for widget: Widget in [editor.clientRow, editor.numberRow, editor.issueRow, editor.currencyRow, editor.discountRow] {
-            #expect(!widget.isSensitive)
+        for button in [page.detail.editButton, page.detail.deleteButton, page.detail.cancelButton] {
+            #expect(!button.isVisible)
         }
-        #expect(editor.dueRow.isSensitive)
-        #expect(!editor.lineEditors[0].quantityEntry.isSensitive)
-        #expect(!editor.lineEditors[0].descriptionView.isEditable)
-        #expect(!editor.addLineButton.isVisible)
-
-        let later = invoice.dueDate.adding(days: 10)
-        editor.dueRow.text = later.formatted(.short)
-        let saved = try #require(editor.save())
-        #expect(saved.dueDate == later)
-        #expect(saved.lines == invoice.lines)
-        #expect(page.detail.invoice?.dueDate == later)
+        #expect(page.detail.links.creditNoteButton.isVisible)
+        page.detail.links.creditNoteButton.click()
+        let dialog = try #require(page.detail.links.creditNoteDialog)
+        // Everything is credited unless told otherwise; a quantity above what was billed is refused.
+        #expect(dialog.quantityRows.map(\.text) == ["3", "12", "1"])
+        dialog.quantityRows[1].text = "13"
+        #expect(!dialog.issueButton.isSensitive)
+        #expect(dialog.errorLabel.text == "Line 2 has only 12 left to credit. Enter at most that quantity.")
+        dialog.quantityRows[1].text = "0"
+        dialog.quantityRows[2].text = "0"
+        dialog.quantityRows[0].text = "1"
+        #expect(dialog.issueButton.isSensitive)
+        #expect(dialog.totalLabel.text == amount("119.00"))
+        dialog.issue()
+        let id = try #require(invoice.id)
+        let credited = try #require(try repository.invoice(id))
+        #expect(try credited.totals().balanceDue == invoice.totals().balanceDue.subtracting(money("119.00")))
+        #expect(page.detail.links.creditedRow.isVisible)
+        #expect(page.detail.links.creditedLabel.text == amount("-119.00"))
+        #expect(page.detail.balanceLabel.text == amount("330.66"))
+        #expect(host.toasts.last?.hasPrefix("Credit note CN-") == true)
     }
 }

@@ -21,7 +21,7 @@ extension InvoicesPageTests {
         }
         page.reload(dataChanged: true)
         let window = AdwaitaWindow()
-        window.content = page.widget
+        window.content = try #require(plugin.page).widget
         window.setDefaultSize(width: 1000, height: 700)
         window.present()
         defer { window.destroy() }

@@ -46,9 +46,9 @@ import Testing
         try fixture.sentInvoice(for: yen, issued: "2023-11-01", terms: 10, lines: [line(price: "5000", currency: .jpy)])
         // Drafts and cancelled invoices owe nothing; nor does one issued after the day.
         try fixture.invoice(for: acme, issued: "2024-03-01", lines: [line(price: "999.00")])
-        var cancelled = try fixture.sentInvoice(for: bolt, issued: "2024-02-01", lines: [line(price: "999.00")])
-        try cancelled.cancel()
-        try fixture.repository.save(cancelled)
+        // A sent invoice is cancelled by a credit note for all of it.
+        let cancelled = try fixture.sentInvoice(for: bolt, issued: "2024-02-01", lines: [line(price: "999.00")])
+        try fixture.repository.issue(CreditNote.full(of: cancelled, after: [], on: cancelled.issueDate))
         try fixture.sentInvoice(for: bolt, issued: "2024-04-02", lines: [line(price: "999.00")])
 
         let report = try fixture.repository.receivables(asOf: day("2024-04-01"))
@@ -120,9 +120,8 @@ import Testing
         try fixture.repository.save(paid)
         // Not revenue: a draft, a cancelled invoice, another year.
         try fixture.invoice(for: acme, issued: "2024-02-01", lines: [line(price: "999.00", rate: "19")])
-        var cancelled = try fixture.sentInvoice(for: acme, issued: "2024-02-01", lines: [line(price: "999.00")])
-        try cancelled.cancel()
-        try fixture.repository.save(cancelled)
+        let cancelled = try fixture.sentInvoice(for: acme, issued: "2024-02-01", lines: [line(price: "999.00")])
+        try fixture.repository.issue(CreditNote.full(of: cancelled, after: [], on: cancelled.issueDate))
         try fixture.sentInvoice(for: acme, issued: "2023-12-31", lines: [line(price: "999.00")])
 
         let summary = try fixture.repository.revenueSummary(year: 2024)

@@ -9,6 +9,7 @@ enum PlanComparison {
             tr("Expenses, trips and reimbursement reports"),
             String(format: trn("Up to %d invoice", "Up to %d invoices", EntitlementLimits.freeInvoices),
                    EntitlementLimits.freeInvoices),
+            tr("Quotes and credit notes, which do not count toward the invoice limit"),
             tr("Invoice previews"),
         ]
     }

@@ -12,6 +12,10 @@ open class Box: Widget {
     public func append(_ child: Widget) { gtk_box_append(pointer(), child.widgetPointer) }
     public func prepend(_ child: Widget) { gtk_box_prepend(pointer(), child.widgetPointer) }
     public func remove(_ child: Widget) { gtk_box_remove(pointer(), child.widgetPointer) }
+    /// Puts `child` right after `sibling`, which must be a child already.
+    public func insert(_ child: Widget, after sibling: Widget) {
+        gtk_box_insert_child_after(pointer(), child.widgetPointer, sibling.widgetPointer)
+    }
 
     /// Draws the children as one linked group, as GNOME does for segmented buttons.
     public func makeLinked() { addCssClass("linked") }

@@ -44,6 +44,13 @@ public struct BusinessProfile: Sendable, Hashable {
     public var paymentInstructions: String
     /// Whether euro invoices carry the EPC payment QR code ("GiroCode") for the amount due.
     public var printsPaymentQRCode = true
+    /// How quote numbers are made; a sequence of its own, like the invoices'.
+    public var quoteNumberPattern = BusinessProfile.defaultQuotePattern
+    /// How credit note numbers are made; a sequence of its own, like the invoices'.
+    public var creditNoteNumberPattern = BusinessProfile.defaultCreditNotePattern
+
+    public static let defaultQuotePattern = "QUO-{YYYY}-{NNNN}"
+    public static let defaultCreditNotePattern = "CN-{YYYY}-{NNNN}"
 
     public init(name: String = "", address: String = "", email: String = "", phone: String = "",
                 taxID: String = "", bankDetails: String = "", iban: String = "", bic: String = "",
@@ -130,6 +137,14 @@ public struct BusinessProfile: Sendable, Hashable {
             _ = try InvoiceNumberPattern(numberPattern)
         } catch {
             issues.append(.init(.numberPattern, error.localizedDescription))
+        }
+        for (field, pattern) in [(BusinessProfileField.quoteNumberPattern, quoteNumberPattern),
+                                 (.creditNoteNumberPattern, creditNoteNumberPattern)] {
+            do {
+                _ = try InvoiceNumberPattern(pattern)
+            } catch {
+                issues.append(.init(field, error.localizedDescription))
+            }
         }
         return issues
     }

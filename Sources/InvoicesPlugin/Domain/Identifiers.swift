@@ -46,3 +46,47 @@ extension ClientID: SQLBindable, SQLColumnDecodable {
         ClientID(try Int64.decode(value, column: column))
     }
 }
+
+/// A saved quote's id.
+public struct QuoteID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public init?(_ text: String) {
+        guard let value = Int64(text) else { return nil }
+        rawValue = value
+    }
+
+    public var description: String { String(rawValue) }
+    public static func < (lhs: QuoteID, rhs: QuoteID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// An issued credit note's id.
+public struct CreditNoteID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public init?(_ text: String) {
+        guard let value = Int64(text) else { return nil }
+        rawValue = value
+    }
+
+    public var description: String { String(rawValue) }
+    public static func < (lhs: CreditNoteID, rhs: CreditNoteID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension QuoteID: SQLBindable, SQLColumnDecodable {
+    public var sqlValue: SQLValue { .integer(rawValue) }
+    public static func decode(_ value: SQLValue, column: String) throws -> QuoteID {
+        QuoteID(try Int64.decode(value, column: column))
+    }
+}
+
+extension CreditNoteID: SQLBindable, SQLColumnDecodable {
+    public var sqlValue: SQLValue { .integer(rawValue) }
+    public static func decode(_ value: SQLValue, column: String) throws -> CreditNoteID {
+        CreditNoteID(try Int64.decode(value, column: column))
+    }
+}

@@ -38,6 +38,9 @@ public struct Invoice: Sendable, Hashable {
     public internal(set) var billTo: BillTo?
     /// How many times it was saved; a save from an older copy is refused.
     public internal(set) var revision: Int
+    /// The sum of its credit notes' totals, in minor units of `currency`; only issuing a credit
+    /// note changes it (`InvoiceRepository.issue(_:)`).
+    public internal(set) var creditedMinorUnits: Int64
 
     public init(number: String = "", clientID: ClientID?, issueDate: CalendarDay, dueDate: CalendarDay,
                 currency: Currency, lines: [LineItem] = [], discountPercent: Decimal = 0, notes: String = "") {
@@ -60,6 +63,7 @@ public struct Invoice: Sendable, Hashable {
         self.payments = []
         self.billTo = nil
         self.revision = 0
+        self.creditedMinorUnits = 0
     }
 
     /// A new draft for `client`: its currency and terms (or the profile's), the profile's
@@ -88,7 +92,8 @@ public struct Invoice: Sendable, Hashable {
     // MARK: - Amounts and status
 
     public func totals() throws(InvoiceError) -> InvoiceTotals {
-        try InvoiceTotals(lines: lines, discountPercent: discountPercent, payments: payments, currency: currency)
+        try InvoiceTotals(lines: lines, discountPercent: discountPercent, payments: payments, currency: currency,
+                          credited: Money(minorUnits: creditedMinorUnits, currency: currency))
     }
 
     /// The badge to show `today`: overdue when sent, past due and not fully paid.
@@ -97,9 +102,14 @@ public struct Invoice: Sendable, Hashable {
         return InvoiceDisplayStatus(status: status, dueDate: dueDate, balance: balance, today: today)
     }
 
-    /// Once sent, the number, client, currency, issue date, lines, discount and the e-invoice
-    /// details (references, delivery, exemption reason) are fixed.
+    /// Once sent, nothing the client received changes: number, client, currency, dates, lines,
+    /// discount, notes and the e-invoice details (references, delivery, exemption reason). A
+    /// credit note corrects or cancels it instead.
     public var isLocked: Bool { status != .draft }
+
+    /// Only an invoice that was never sent can be deleted; one that was is corrected or
+    /// cancelled by a credit note, so its number and amounts stay on record.
+    public var canBeDeleted: Bool { sentOn == nil && status != .sent && status != .paid }
 
     /// The locked fields this invoice changes compared with `stored`; empty when `stored` is a
     /// draft or nothing locked changed.
@@ -110,6 +120,8 @@ public struct Invoice: Sendable, Hashable {
         if clientID != stored.clientID { changed.append(.client) }
         if currency != stored.currency { changed.append(.currency) }
         if issueDate != stored.issueDate { changed.append(.issueDate) }
+        if dueDate != stored.dueDate { changed.append(.dueDate) }
+        if notes != stored.notes { changed.append(.notes) }
         if lines != stored.lines { changed.append(.lines) }
         if discountPercent != stored.discountPercent { changed.append(.discount) }
         if buyerReference != stored.buyerReference || purchaseOrderReference != stored.purchaseOrderReference
@@ -242,7 +254,8 @@ public struct Invoice: Sendable, Hashable {
     }
 
     /// Cancels a draft or a sent invoice. It keeps its number and payments and stays in the
-    /// list, marked cancelled; a paid invoice cannot be cancelled.
+    /// list, marked cancelled; a paid invoice cannot be cancelled. The repository saves a sent
+    /// one as cancelled only through a credit note for all of it (`applyCredit`).
     public mutating func cancel() throws(InvoiceError) {
         guard status.canBecome(.cancelled), status != .cancelled else {
             throw .transitionNotAllowed(from: status, to: .cancelled)
@@ -259,6 +272,21 @@ public struct Invoice: Sendable, Hashable {
         copy.buyerReference = buyerReference
         copy.exemptionReason = exemptionReason
         return copy
+    }
+
+    /// Takes a credit note's total off the balance. Crediting everything left cancels the
+    /// invoice; a credit that, with the payments, leaves nothing owed settles it as paid.
+    public mutating func applyCredit(_ amount: Money, creditsEverything: Bool) throws(InvoiceError) {
+        guard status == .sent || status == .paid else { throw .creditNeedsSentInvoice(status) }
+        guard amount.currency == currency else { throw .currencyMismatch(expected: currency, found: amount.currency) }
+        let (sum, overflow) = creditedMinorUnits.addingReportingOverflow(amount.minorUnits)
+        guard !overflow else { throw .amountTooLarge }
+        creditedMinorUnits = sum
+        if creditsEverything {
+            status = .cancelled
+        } else {
+            try settleIfPaid()
+        }
     }
 
     private mutating func settleIfPaid() throws(InvoiceError) {

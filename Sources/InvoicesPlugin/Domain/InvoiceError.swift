@@ -66,6 +66,8 @@ public enum BusinessProfileField: Hashable, Sendable {
     case paymentTerms
     case taxRate
     case numberPattern
+    case quoteNumberPattern
+    case creditNoteNumberPattern
     case logo
 }
 
@@ -75,6 +77,8 @@ public enum LockedField: Hashable, Sendable {
     case client
     case currency
     case issueDate
+    case dueDate
+    case notes
     case lines
     case discount
     /// References, delivery and exemption reason: what the e-invoice and its legal note say.
@@ -86,6 +90,8 @@ public enum LockedField: Hashable, Sendable {
         case .client: tr("client")
         case .currency: tr("currency")
         case .issueDate: tr("issue date")
+        case .dueDate: tr("due date")
+        case .notes: tr("notes")
         case .lines: tr("line items")
         case .discount: tr("discount")
         case .eInvoiceDetails: tr("references, delivery and exemption reason")
@@ -129,6 +135,23 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case pdfExportNeedsPro
     case logoUnreadable(reason: String)
     case logoNotAnImage
+    /// A sent invoice is corrected or cancelled by a credit note, never deleted.
+    case sentInvoiceCannotBeDeleted(number: String)
+    /// A sent invoice is cancelled by a credit note for all of it.
+    case cancelNeedsCreditNote
+    case creditNeedsSentInvoice(InvoiceStatus)
+    case creditNoteEmpty
+    /// More of an invoice line than is left to credit; `remaining` is what is left.
+    case creditTooLarge(line: Int, remaining: String)
+    case creditNoteNotFound
+    case quoteNotFound
+    case quoteTransitionNotAllowed(from: QuoteStatus, to: QuoteStatus)
+    /// A sent quote is what the client received; reopen it to change it.
+    case quoteLocked
+    case quoteAlreadyConverted(invoiceNumber: String)
+    case invalidQuote([ValidationIssue<InvoiceField>])
+    /// The quote is expired; reopen it with a new validity date first.
+    case quoteExpired
 
     public var errorDescription: String? {
         switch self {
@@ -191,6 +214,34 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
             return String(format: tr("The logo could not be read: %@"), reason)
         case .logoNotAnImage:
             return tr("The logo must be a PNG or JPEG image.")
+        case .sentInvoiceCannotBeDeleted(let number):
+            return String(format: tr("Invoice %@ has been sent, so it stays on record. Create a credit note to correct or cancel it."), number)
+        case .cancelNeedsCreditNote:
+            return tr("A sent invoice is cancelled by a credit note for all of it. Choose Create Credit Note.")
+        case .creditNeedsSentInvoice(let status):
+            switch status {
+            case .draft: return tr("A draft is changed directly; only a sent invoice gets a credit note.")
+            case .cancelled: return tr("This invoice is cancelled; there is nothing left to credit.")
+            case .sent, .paid: return tr("This invoice cannot be credited.")
+            }
+        case .creditNoteEmpty:
+            return tr("Choose at least one line and a quantity above zero to credit.")
+        case .creditTooLarge(let line, let remaining):
+            return String(format: tr("Line %d has only %@ left to credit. Enter at most that quantity."), line + 1, remaining)
+        case .creditNoteNotFound:
+            return tr("The credit note no longer exists.")
+        case .quoteNotFound:
+            return tr("The quote no longer exists.")
+        case .quoteTransitionNotAllowed(let from, let to):
+            return String(format: tr("A quote that is %@ cannot become %@."), from.title, to.title)
+        case .quoteLocked:
+            return tr("This quote has been sent, so it can no longer change. Reopen it to make changes.")
+        case .quoteAlreadyConverted(let number):
+            return String(format: tr("This quote has already become invoice %@."), number)
+        case .invalidQuote(let issues):
+            return issues.first?.message ?? tr("The quote is not complete.")
+        case .quoteExpired:
+            return tr("This quote has expired. Reopen it and give it a new validity date first.")
         }
     }
 }

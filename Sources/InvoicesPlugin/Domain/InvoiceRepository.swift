@@ -37,8 +37,18 @@ public struct ClientSummary: Sendable, Hashable {
     public let outstanding: [Money]
 }
 
-/// Everything the invoice template needs to draw one invoice.
+/// Which document the template draws from invoice-shaped content.
+public enum DocumentKind: Sendable, Hashable {
+    case invoice
+    /// A quote: valid until a day, with its status as of now.
+    case quote(validUntil: CalendarDay, status: QuoteDisplayStatus)
+    /// A credit note for the invoice with this number, issued on that day.
+    case creditNote(invoice: DocumentLink)
+}
+
+/// Everything the invoice template needs to draw one invoice (or a quote or credit note).
 public struct InvoiceDocument: Sendable, Hashable {
+    public let kind: DocumentKind
     public let profile: BusinessProfile
     public let invoice: Invoice
     /// The snapshot taken when sent, or the client as it is now for a draft.
@@ -47,7 +57,9 @@ public struct InvoiceDocument: Sendable, Hashable {
     /// The logo file, when the profile has one and it is still there.
     public let logoURL: URL?
 
-    public init(profile: BusinessProfile, invoice: Invoice, billTo: BillTo, totals: InvoiceTotals, logoURL: URL?) {
+    public init(profile: BusinessProfile, invoice: Invoice, billTo: BillTo, totals: InvoiceTotals, logoURL: URL?,
+                kind: DocumentKind = .invoice) {
+        self.kind = kind
         self.profile = profile
         self.invoice = invoice
         self.billTo = billTo
@@ -92,8 +104,9 @@ public final class InvoiceRepository: Sendable {
         guard issues.isEmpty else { throw InvoiceError.invalidProfile(issues) }
         try database.transaction {
             try writeProfile(profile)
-            try database.execute("UPDATE invoices_profile SET payment_qr_code = :on WHERE id = 1",
-                                 named: ["on": profile.printsPaymentQRCode])
+            try database.execute("UPDATE invoices_profile SET payment_qr_code = :on, quote_number_pattern = :quotes, credit_note_number_pattern = :credit_notes WHERE id = 1",
+                                 named: ["on": profile.printsPaymentQRCode, "quotes": profile.quoteNumberPattern,
+                                         "credit_notes": profile.creditNoteNumberPattern])
         }
     }
 
@@ -124,8 +137,10 @@ public final class InvoiceRepository: Sendable {
             vatID: try row[15], postcode: try row[16], city: try row[17], countryCode: try row[18],
             contactName: try row[19], electronicAddress: try row[20], defaultVATCategory: try Self.vatCategory(row, 21),
             defaultExemptionReason: try row[22])
-        if let setting = try database.query("SELECT payment_qr_code FROM invoices_profile WHERE id = 1").first {
+        if let setting = try database.query("SELECT payment_qr_code, quote_number_pattern, credit_note_number_pattern FROM invoices_profile WHERE id = 1").first {
             profile.printsPaymentQRCode = try setting[0]
+            profile.quoteNumberPattern = try setting[1]
+            profile.creditNoteNumberPattern = try setting[2]
         }
         return profile
     }
@@ -189,9 +204,12 @@ public final class InvoiceRepository: Sendable {
         try database.transaction {
             guard try client(id) != nil else { throw InvoiceError.clientNotFound }
             let count = try database.queryValue("SELECT count(*) FROM invoices_invoice WHERE client_id = ?", [id], as: Int.self) ?? 0
+            // Quotes are never deleted (their numbers run without gaps), so a client with quotes
+            // stays on file for them, out of the client list.
+            let hasQuotes = try database.queryValue("SELECT 1 FROM invoices_quote WHERE client_id = ? LIMIT 1", [id], as: Int.self) != nil
             if count == 0 {
-                try database.execute("DELETE FROM invoices_client WHERE id = ?", [id])
-                return .deleted
+                try database.execute(hasQuotes ? "UPDATE invoices_client SET archived = 1 WHERE id = ?" : "DELETE FROM invoices_client WHERE id = ?", [id])
+                return hasQuotes ? .archived(keptInvoices: 0) : .deleted
             }
             switch invoices {
             case nil:
@@ -200,10 +218,13 @@ public final class InvoiceRepository: Sendable {
                 try database.execute("UPDATE invoices_client SET archived = 1 WHERE id = ?", [id])
                 return .archived(keptInvoices: count)
             case .delete:
+                if let sent = try database.query("SELECT number FROM invoices_invoice WHERE client_id = ? AND (sent_on IS NOT NULL OR status IN ('sent', 'paid')) LIMIT 1", [id]).first {
+                    throw InvoiceError.sentInvoiceCannotBeDeleted(number: try sent[0])
+                }
                 let ids = try database.query("SELECT id FROM invoices_invoice WHERE client_id = ?", [id])
                     .map { try $0.value(at: 0, as: InvoiceID.self) }
                 for invoiceID in ids { try deleteRow(invoiceID) }
-                try database.execute("DELETE FROM invoices_client WHERE id = ?", [id])
+                try database.execute(hasQuotes ? "UPDATE invoices_client SET archived = 1 WHERE id = ?" : "DELETE FROM invoices_client WHERE id = ?", [id])
                 return .deletedWithInvoices(count: count)
             }
         }
@@ -310,6 +331,11 @@ public final class InvoiceRepository: Sendable {
                     throw InvoiceError.transitionNotAllowed(from: stored.status, to: saved.status)
                 }
                 if let field = saved.lockedChanges(comparedTo: stored).first { throw InvoiceError.locked(field) }
+                if saved.status == .cancelled, stored.status != .draft, stored.status != .cancelled {
+                    throw InvoiceError.cancelNeedsCreditNote
+                }
+                // Only issuing a credit note changes what was credited.
+                saved.creditedMinorUnits = stored.creditedMinorUnits
             }
             saved.revision = (stored?.revision ?? 0) + 1
             if saved.status != .draft, saved.billTo == nil {
@@ -333,6 +359,7 @@ public final class InvoiceRepository: Sendable {
     public func delete(_ id: InvoiceID) throws -> DeletedInvoice {
         try database.transaction {
             guard let invoice = try invoice(id) else { throw InvoiceError.invoiceNotFound }
+            guard invoice.canBeDeleted else { throw InvoiceError.sentInvoiceCannotBeDeleted(number: invoice.number) }
             try deleteRow(id)
             return DeletedInvoice(invoice: invoice, id: id)
         }
@@ -390,7 +417,7 @@ public final class InvoiceRepository: Sendable {
 
     static let invoiceSelect = "SELECT id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, revision, buyer_reference, purchase_order, delivery_date, delivery_end_date, exemption_reason, bill_to_vat_id, bill_to_postcode, bill_to_city, bill_to_country, bill_to_electronic_address FROM invoices_invoice"
 
-    private func loadInvoice(_ row: Row) throws -> Invoice {
+    func loadInvoice(_ row: Row) throws -> Invoice {
         let id: InvoiceID = try row[0]
         let currency = try Self.currency(row, 5)
         var invoice = Invoice(number: try row[1], clientID: try row[2], issueDate: try row[3], dueDate: try row[4],
@@ -419,6 +446,7 @@ public final class InvoiceRepository: Sendable {
                 unitPrice: Money(minorUnits: try line[3], currency: currency), taxRate: try line[4],
                 discountPercent: try line[5], vatCategory: try Self.vatCategory(line, 6), unitCode: UnitCode(try line[7])))
         }
+        invoice.creditedMinorUnits = try database.queryValue("SELECT coalesce(sum(total_minor), 0) FROM invoices_credit_note WHERE invoice_id = ?", [id], as: Int64.self) ?? 0
         try database.query("SELECT paid_on, amount_minor, note FROM invoices_payment WHERE invoice_id = ? ORDER BY position", [id]) { payment in
             invoice.payments.append(Payment(date: try payment[0], amount: Money(minorUnits: try payment[1], currency: currency),
                                             note: try payment[2]))
@@ -467,7 +495,7 @@ public final class InvoiceRepository: Sendable {
         }
     }
 
-    private func writeInvoice(_ invoice: Invoice, totals: InvoiceTotals, clientName: String, insertID: InvoiceID?) throws {
+    func writeInvoice(_ invoice: Invoice, totals: InvoiceTotals, clientName: String, insertID: InvoiceID?) throws {
         var values: [String: (any SQLBindable)?] = [
             "number": invoice.number, "client_id": invoice.clientID, "issue_date": invoice.issueDate,
             "due_date": invoice.dueDate, "currency": invoice.currency.code, "discount": invoice.discountPercent,

@@ -18,12 +18,37 @@ enum InvoiceSchema {
         Migration(version: 3, summary: "whether invoices carry the payment QR code") { database in
             try database.execute("ALTER TABLE invoices_profile ADD COLUMN payment_qr_code INTEGER NOT NULL DEFAULT 1")
         },
-        // Version 4 belongs to quotes and credit notes, which take its place when they join; the
-        // empty step keeps the versions counting 1, 2, 3, … as `migrate` requires.
-        Migration(version: 4, summary: "reserved for quotes and credit notes") { _ in },
+        Migration(version: 4, summary: "quotes and credit notes, each with a number pattern of its own") { database in
+            for statement in version4 { try database.execute(statement) }
+        },
         Migration(version: 5, summary: "recurring invoices and payment reminders") { database in
             for statement in version5 { try database.execute(statement) }
         },
+    ]
+
+    // New tables beside the invoices; existing rows are untouched, and the two patterns start
+    // from defaults that cannot be mistaken for invoice numbers.
+    private static let version4: [String] = [
+        "ALTER TABLE invoices_profile ADD COLUMN quote_number_pattern TEXT NOT NULL DEFAULT 'QUO-{YYYY}-{NNNN}'",
+        "ALTER TABLE invoices_profile ADD COLUMN credit_note_number_pattern TEXT NOT NULL DEFAULT 'CN-{YYYY}-{NNNN}'",
+
+        // A quote points at the invoice it became; the invoice finds its quote through this index.
+        "CREATE TABLE invoices_quote (id INTEGER PRIMARY KEY AUTOINCREMENT, number TEXT NOT NULL COLLATE NOCASE UNIQUE, client_id INTEGER NOT NULL REFERENCES invoices_client (id), issue_date TEXT NOT NULL, valid_until TEXT NOT NULL, currency TEXT NOT NULL, discount_percent TEXT NOT NULL, notes TEXT NOT NULL, status TEXT NOT NULL CHECK (status IN ('draft', 'sent', 'accepted', 'declined')), sent_on TEXT, invoice_id INTEGER REFERENCES invoices_invoice (id) ON DELETE SET NULL, total_minor INTEGER NOT NULL, amount_key INTEGER NOT NULL, updated_at TEXT NOT NULL, revision INTEGER NOT NULL)",
+        "CREATE INDEX invoices_quote_by_issue ON invoices_quote (issue_date, id)",
+        // Partial: most quotes never become an invoice, and an index full of NULLs reads to the
+        // planner as useless, which turned an invoice's lookup of its quote into a scan.
+        "CREATE INDEX invoices_quote_by_invoice ON invoices_quote (invoice_id) WHERE invoice_id IS NOT NULL",
+        "CREATE INDEX invoices_quote_by_client ON invoices_quote (client_id)",
+        "CREATE TABLE invoices_quote_line (id INTEGER PRIMARY KEY, quote_id INTEGER NOT NULL REFERENCES invoices_quote (id) ON DELETE CASCADE, position INTEGER NOT NULL, description TEXT NOT NULL, quantity TEXT NOT NULL, unit TEXT NOT NULL, unit_price_minor INTEGER NOT NULL, tax_rate TEXT NOT NULL, discount_percent TEXT, vat_category TEXT NOT NULL, unit_code TEXT NOT NULL)",
+        "CREATE UNIQUE INDEX invoices_quote_line_by_quote ON invoices_quote_line (quote_id, position)",
+
+        // A credit note keeps which quantities of which invoice lines it takes back; prices,
+        // tax and discount are the invoice's, which no longer change once it is sent. Its
+        // totals are stored for the list, as the invoices' are.
+        "CREATE TABLE invoices_credit_note (id INTEGER PRIMARY KEY AUTOINCREMENT, number TEXT NOT NULL COLLATE NOCASE UNIQUE, invoice_id INTEGER NOT NULL REFERENCES invoices_invoice (id), issue_date TEXT NOT NULL, reason TEXT NOT NULL, currency TEXT NOT NULL, total_minor INTEGER NOT NULL, created_at TEXT NOT NULL)",
+        "CREATE INDEX invoices_credit_note_by_issue ON invoices_credit_note (issue_date, id)",
+        "CREATE INDEX invoices_credit_note_by_invoice ON invoices_credit_note (invoice_id)",
+        "CREATE TABLE invoices_credit_note_line (credit_note_id INTEGER NOT NULL REFERENCES invoices_credit_note (id), position INTEGER NOT NULL, invoice_line INTEGER NOT NULL, quantity TEXT NOT NULL, PRIMARY KEY (credit_note_id, position)) WITHOUT ROWID",
     ]
 
     // New tables only: every existing row stays as it was.

@@ -14,8 +14,9 @@ import Foundation
 /// 4. For each group, the tax is the rate applied to the group's discounted net, summed over
 ///    all its lines first and rounded half-up once (BR-CO-17). Three lines of 0.05 at 7 % give
 ///    0.01 tax (7 % of 0.15), not 0.00 (three times 7 % of 0.05).
-/// 5. Total = subtotal − discount + Σ tax; balance due = total − payments. With the sums taken
-///    over these rounded amounts, BR-CO-10 to BR-CO-16 hold by construction.
+/// 5. Total = subtotal − discount + Σ tax; balance due = total − credit notes − payments. With
+///    the sums taken over these rounded amounts, BR-CO-10 to BR-CO-16 hold by construction.
+///    Every open amount (the list's sums, a client's balance, reports) reads this balance.
 public struct InvoiceTotals: Sendable, Hashable {
     /// One VAT category and rate's part of the invoice.
     public struct TaxLine: Sendable, Hashable {
@@ -43,10 +44,13 @@ public struct InvoiceTotals: Sendable, Hashable {
     public let taxLines: [TaxLine]
     public let tax: Money
     public let total: Money
+    /// What credit notes for this invoice took off (zero without one).
+    public let credited: Money
     public let paid: Money
     public let balanceDue: Money
 
-    public init(lines: [LineItem], discountPercent: Decimal, payments: [Payment], currency: Currency) throws(InvoiceError) {
+    public init(lines: [LineItem], discountPercent: Decimal, payments: [Payment], currency: Currency,
+                credited: Money? = nil) throws(InvoiceError) {
         do {
             var nets: [Money] = []
             nets.reserveCapacity(lines.count)
@@ -110,8 +114,13 @@ public struct InvoiceTotals: Sendable, Hashable {
             self.taxLines = taxLines
             self.tax = tax
             self.total = total
+            let credited = credited ?? .zero(currency)
+            guard credited.currency == currency else {
+                throw InvoiceError.currencyMismatch(expected: currency, found: credited.currency)
+            }
+            self.credited = credited
             self.paid = paid
-            self.balanceDue = try total.subtracting(paid)
+            self.balanceDue = try total.subtracting(credited).subtracting(paid)
         } catch let error as InvoiceError {
             throw error
         } catch {
@@ -134,6 +143,7 @@ public struct InvoiceTotals: Sendable, Hashable {
         taxLines = []
         tax = zero
         total = zero
+        credited = zero
         paid = zero
         balanceDue = zero
     }

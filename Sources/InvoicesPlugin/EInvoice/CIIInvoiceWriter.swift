@@ -58,7 +58,7 @@ enum CIIInvoiceWriter {
                 }
                 xml.element("rsm:ExchangedDocument") { xml in
                     xml.leaf("ram:ID", invoice.number)
-                    xml.leaf("ram:TypeCode", "380")  // commercial invoice
+                    xml.leaf("ram:TypeCode", typeCode)
                     date(&xml, "ram:IssueDateTime", invoice.issueDate)
                     let notes = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
                     if !notes.isEmpty { xml.element("ram:IncludedNote") { $0.leaf("ram:Content", notes) } }
@@ -239,7 +239,28 @@ enum CIIInvoiceWriter {
                     xml.leaf("ram:TaxTotalAmount", amount(totals.tax), ["currencyID": currency.code])
                     xml.leaf("ram:GrandTotalAmount", amount(totals.total))
                     if !totals.paid.isZero { xml.leaf("ram:TotalPrepaidAmount", amount(totals.paid)) }
-                    xml.leaf("ram:DuePayableAmount", amount(totals.balanceDue))
+                    // Credit notes are documents of their own: this one owes its total less payments (BR-CO-16).
+                    xml.leaf("ram:DuePayableAmount", amount(Money(minorUnits: totals.total.minorUnits - totals.paid.minorUnits,
+                                                                  currency: currency)))
+                }
+                precedingInvoice(&xml)
+            }
+        }
+
+        /// 380, a commercial invoice, or 381, a credit note (UNTDID 1001).
+        private var typeCode: String {
+            if case .creditNote = document.kind { return "381" }
+            return "380"
+        }
+
+        /// A credit note names the invoice it corrects and that invoice's date (BG-3: BT-25, BT-26).
+        private func precedingInvoice(_ xml: inout XMLWriter) {
+            guard case .creditNote(let credited) = document.kind else { return }
+            xml.element("ram:InvoiceReferencedDocument") { xml in
+                xml.leaf("ram:IssuerAssignedID", credited.number)
+                xml.element("ram:FormattedIssueDateTime") {
+                    $0.leaf("qdt:DateTimeString", String(format: "%04d%02d%02d", credited.issueDate.year,
+                                                          credited.issueDate.month, credited.issueDate.day), ["format": "102"])
                 }
             }
         }

@@ -79,21 +79,44 @@ private struct Builder {
     private static let amountDue = TextStyle(font: FontDescription(size: 18, weight: .semibold), alignment: .trailing,
                                              tabularFigures: true, spaceAfter: 2)
 
+    /// What the document calls itself: "Invoice", "Quote" or "Credit note".
+    private var kindTitle: String {
+        switch source.kind {
+        case .invoice: tr("Invoice")
+        case .quote: tr("Quote")
+        case .creditNote: tr("Credit note")
+        }
+    }
+
+    /// "Invoice INV-1", "Quote QUO-1", "Credit note CN-1".
+    private var titledNumber: String {
+        switch source.kind {
+        case .invoice: String(format: tr("Invoice %@"), invoice.number)
+        case .quote: String(format: tr("Quote %@"), invoice.number)
+        case .creditNote: String(format: tr("Credit note %@"), invoice.number)
+        }
+    }
+
     func document() -> Document {
-        let number = invoice.number
+        let subject: String
+        switch source.kind {
+        case .invoice: subject = String(format: tr("Invoice for %@"), source.billTo.name)
+        case .quote: subject = String(format: tr("Quote for %@"), source.billTo.name)
+        case .creditNote(let credited): subject = String(format: tr("Credit note for invoice %@"), credited.number)
+        }
         var document = Document(
             pageSetup: PageSetup(paper: formatting.paper,
                                  margins: EdgeInsets(top: 52, left: 56, bottom: 44, right: 56)),
-            metadata: DocumentMetadata(title: String(format: tr("Invoice %@"), number), author: profile.name,
-                                       subject: String(format: tr("Invoice for %@"), source.billTo.name),
+            metadata: DocumentMetadata(title: titledNumber, author: profile.name, subject: subject,
                                        creationDate: invoice.issueDate.startDate(in: TimeZone(identifier: "UTC") ?? .current)))
         document.header = nil
         var footerLeading = profile.name
         if let id = [profile.vatID, profile.taxID].first(where: { !$0.isEmpty }) { footerLeading += " · " + id }
-        document.footer = RunningText(leading: .text(String(format: tr("%@ · Invoice %@"), footerLeading, number)),
+        document.footer = RunningText(leading: .text(String(format: tr("%@ · %@"), footerLeading, titledNumber)),
                                       trailing: .pageNumber)
-        // How to pay sits left of the totals, where the eye goes after the amount.
-        let summary = Block.columns(ColumnSet([.init(width: .fraction(1), payment()),
+        // How to pay sits left of the totals, where the eye goes after the amount; only an
+        // invoice asks for money.
+        let summary = Block.columns(ColumnSet([.init(width: .fraction(1), source.kind == .invoice ? payment() : []),
                                                .init(width: .fixed(250), totalsBlocks())], gap: 28, spaceAfter: 0))
         document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + legalNotes() + notes()
         return document
@@ -112,16 +135,23 @@ private struct Builder {
         let ids = taxIdentifiers(vatID: profile.vatID, taxID: profile.taxID)
         if !ids.isEmpty { seller.append(.paragraph(Paragraph(ids, style: Self.secondary))) }
 
-        var facts: [Block] = [.paragraph(Paragraph(tr("Invoice"), style: Self.title))]
+        var facts: [Block] = [.paragraph(Paragraph(kindTitle, style: Self.title))]
         if let mark = statusMark() {
             facts.append(.paragraph(Paragraph(mark, style: Self.body.withColor(Palette.accent).withAlignment(.trailing)
                 .withWeight(.semibold).withSpacing(after: 4))))
         }
-        var items: [KeyValueList.Item] = [
-            .init(tr("Invoice number"), invoice.number),
-            .init(tr("Issue date"), date(invoice.issueDate)),
-            .init(tr("Due date"), date(invoice.dueDate)),
-        ]
+        var items: [KeyValueList.Item]
+        switch source.kind {
+        case .invoice:
+            items = [.init(tr("Invoice number"), invoice.number), .init(tr("Issue date"), date(invoice.issueDate)),
+                     .init(tr("Due date"), date(invoice.dueDate))]
+        case .quote(let validUntil, _):
+            items = [.init(tr("Quote number"), invoice.number), .init(tr("Issue date"), date(invoice.issueDate)),
+                     .init(tr("Valid until"), date(validUntil))]
+        case .creditNote(let credited):
+            items = [.init(tr("Credit note number"), invoice.number), .init(tr("Issue date"), date(invoice.issueDate)),
+                     .init(tr("For invoice"), credited.number), .init(tr("Invoice date"), date(credited.issueDate))]
+        }
         if let start = invoice.deliveryDate {
             if let end = invoice.deliveryEndDate {
                 items.append(.init(tr("Delivery period"), String(format: tr("%@ to %@"), date(start), date(end))))
@@ -137,11 +167,24 @@ private struct Builder {
 
     /// Drafts and cancelled invoices say so, so they are never mistaken for the real thing.
     private func statusMark() -> String? {
+        switch source.kind {
+        case .invoice: break
+        case .quote(_, let status):
+            switch status {
+            case .draft: return tr("Draft")
+            case .expired: return tr("Expired")
+            case .declined: return tr("Declined")
+            case .accepted: return tr("Accepted")
+            case .sent: return nil
+            }
+        case .creditNote(let credited):
+            return String(format: tr("Credit note for invoice %@"), credited.number)
+        }
         switch invoice.status {
-        case .draft: tr("Draft")
-        case .cancelled: tr("Cancelled")
-        case .paid: tr("Paid")
-        case .sent: nil
+        case .draft: return tr("Draft")
+        case .cancelled: return tr("Cancelled")
+        case .paid: return tr("Paid")
+        case .sent: return nil
         }
     }
 
@@ -155,13 +198,30 @@ private struct Builder {
         let ids = taxIdentifiers(vatID: source.billTo.vatID, taxID: source.billTo.taxID)
         if !ids.isEmpty { client.append(.paragraph(Paragraph(ids, style: Self.secondary))) }
 
-        let due: [Block] = [
-            .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
-                                 style: Self.label.withAlignment(.trailing))),
-            .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
-            .paragraph(Paragraph(String(format: tr("Due %@"), date(invoice.dueDate)),
-                                 style: Self.secondary.withAlignment(.trailing))),
-        ]
+        let due: [Block]
+        switch source.kind {
+        case .invoice:
+            due = [
+                .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
+                                     style: Self.label.withAlignment(.trailing))),
+                .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
+                .paragraph(Paragraph(String(format: tr("Due %@"), date(invoice.dueDate)),
+                                     style: Self.secondary.withAlignment(.trailing))),
+            ]
+        case .quote(let validUntil, _):
+            due = [
+                .paragraph(Paragraph(tr("QUOTED TOTAL"), style: Self.label.withAlignment(.trailing))),
+                .paragraph(Paragraph(money(totals.total), style: Self.amountDue)),
+                .paragraph(Paragraph(String(format: tr("Valid until %@"), date(validUntil)),
+                                     style: Self.secondary.withAlignment(.trailing))),
+            ]
+        case .creditNote:
+            // The invoice it credits is named under the title and in the facts beside it.
+            due = [
+                .paragraph(Paragraph(tr("CREDITED TO YOU"), style: Self.label.withAlignment(.trailing))),
+                .paragraph(Paragraph(money(totals.total), style: Self.amountDue)),
+            ]
+        }
         return .columns(ColumnSet([.init(width: .fraction(1.2), client), .init(width: .fraction(1), due)], gap: 32))
     }
 
@@ -214,6 +274,15 @@ private struct Builder {
             .keyValues(KeyValueList(items, placement: .trailing, width: 250, keyStyle: Self.secondary,
                                     valueStyle: Self.body.withTabularFigures(), rowSpacing: 5, spaceBefore: 0, spaceAfter: 6)),
         ]
+        if source.kind == .invoice, !totals.credited.isZero {
+            let credited: [KeyValueList.Item] = [
+                .init(tr("Credit notes"), money(negated(totals.credited))),
+                .init(tr("Balance due"), money(totals.balanceDue), isEmphasized: invoice.payments.isEmpty),
+            ]
+            blocks.append(.keyValues(KeyValueList(credited, placement: .trailing, width: 250, keyStyle: Self.secondary,
+                                                  valueStyle: Self.body.withTabularFigures(), rowSpacing: 5,
+                                                  spaceBefore: 4, spaceAfter: 6)))
+        }
         if !invoice.payments.isEmpty {
             var paid = invoice.payments.map { payment in
                 KeyValueList.Item(String(format: tr("Paid on %@"), date(payment.date)), money(negated(payment.amount)))
@@ -243,7 +312,9 @@ private struct Builder {
     private func notes() -> [Block] {
         let text = invoice.notes.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return [] }
-        return [.spacer(22), .paragraph(Paragraph(tr("NOTES"), style: Self.label)),
+        let caption: String
+        if case .creditNote = source.kind { caption = tr("REASON") } else { caption = tr("NOTES") }
+        return [.spacer(22), .paragraph(Paragraph(caption, style: Self.label)),
                 .paragraph(Paragraph(text, style: Self.body.withSpacing(after: 8)))]
     }
 

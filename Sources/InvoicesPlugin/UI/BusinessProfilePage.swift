@@ -37,6 +37,8 @@ final class BusinessProfileView {
     let termsRow = EntryRow(title: tr("Payment Terms in Days"))
     let taxRow = EntryRow(title: tr("Default Tax Rate %"))
     let patternRow = EntryRow(title: tr("Number Pattern"))
+    let quotePatternRow = EntryRow(title: tr("Quote Number Pattern"))
+    let creditNotePatternRow = EntryRow(title: tr("Credit Note Number Pattern"))
     let notesView = TextView()
     let instructionsView = TextView()
     let logoRow = ActionRow(title: tr("Logo"))
@@ -109,6 +111,12 @@ final class BusinessProfileView {
         defaults.add(textRow(tr("Default Notes"), notesView))
         page.add(defaults)
 
+        let otherNumbers = PreferencesGroup(title: tr("Quotes and Credit Notes"),
+                                            description: tr("Each has its own numbers, counted without gaps, like the invoices’."))
+        otherNumbers.add(quotePatternRow)
+        otherNumbers.add(creditNotePatternRow)
+        page.add(otherNumbers)
+
         let eInvoices = PreferencesGroup(title: tr("E-Invoices"),
                                          description: tr("Where clients’ systems send e-invoices and questions about them: an email address, or a Peppol ID like 0088:4012345000009."))
         eInvoices.add(electronicAddressRow)
@@ -116,7 +124,7 @@ final class BusinessProfileView {
 
         fill()
         taxRow.onChanged { [weak self] in self?.taxRateChanged() }
-        for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, patternRow, vatIDRow,
+        for row in [nameRow, emailRow, phoneRow, taxIDRow, ibanRow, bicRow, termsRow, patternRow, quotePatternRow, creditNotePatternRow, vatIDRow,
                     contactRow, postcodeRow, cityRow, electronicAddressRow, exemptionRow] {
             row.onChanged { [weak self] in self?.changed() }
         }
@@ -154,6 +162,8 @@ final class BusinessProfileView {
         termsRow.text = String(profile.paymentTermsDays)
         taxRow.text = numbers.string(from: profile.defaultTaxRate, maximumFractionDigits: 4)
         patternRow.text = profile.numberPattern
+        quotePatternRow.text = profile.quoteNumberPattern
+        creditNotePatternRow.text = profile.creditNoteNumberPattern
         notesView.text = profile.defaultNotes
         vatIDRow.text = profile.vatID
         contactRow.text = profile.contactName
@@ -177,6 +187,11 @@ final class BusinessProfileView {
     private func showNextNumber() {
         let next = try? InvoiceNumberPattern(profile.numberPattern).number(counter: 1, on: .today())
         patternRow.title = next.map { String(format: tr("Number Pattern (e.g. %@)"), $0) } ?? tr("Number Pattern")
+        let nextQuote = try? InvoiceNumberPattern(profile.quoteNumberPattern).number(counter: 1, on: .today())
+        quotePatternRow.title = nextQuote.map { String(format: tr("Quote Number Pattern (e.g. %@)"), $0) } ?? tr("Quote Number Pattern")
+        let nextNote = try? InvoiceNumberPattern(profile.creditNoteNumberPattern).number(counter: 1, on: .today())
+        creditNotePatternRow.title = nextNote.map { String(format: tr("Credit Note Number Pattern (e.g. %@)"), $0) }
+            ?? tr("Credit Note Number Pattern")
     }
 
     /// Reads every field into a profile; nil and the reason when a number cannot be read,
@@ -195,6 +210,8 @@ final class BusinessProfileView {
         edited.printsPaymentQRCode = paymentCodeSwitch.isActive
         edited.defaultCurrency = currencyRow.currency
         edited.numberPattern = patternRow.text.trimmingCharacters(in: .whitespaces)
+        edited.quoteNumberPattern = quotePatternRow.text.trimmingCharacters(in: .whitespaces)
+        edited.creditNoteNumberPattern = creditNotePatternRow.text.trimmingCharacters(in: .whitespaces)
         edited.defaultNotes = notesView.text
         edited.vatID = vatIDRow.text.trimmingCharacters(in: .whitespaces)
         edited.contactName = contactRow.text.trimmingCharacters(in: .whitespaces)
@@ -237,7 +254,8 @@ final class BusinessProfileView {
 
     private var rowsByField: [(BusinessProfileField, EntryRow)] {
         [(.name, nameRow), (.email, emailRow), (.iban, ibanRow), (.bic, bicRow), (.paymentTerms, termsRow),
-         (.taxRate, taxRow), (.numberPattern, patternRow), (.vatID, vatIDRow), (.electronicAddress, electronicAddressRow)]
+         (.taxRate, taxRow), (.numberPattern, patternRow), (.quoteNumberPattern, quotePatternRow),
+         (.creditNoteNumberPattern, creditNotePatternRow), (.vatID, vatIDRow), (.electronicAddress, electronicAddressRow)]
     }
 
     /// Saves the fields when they are valid; otherwise marks the field, says why, and keeps

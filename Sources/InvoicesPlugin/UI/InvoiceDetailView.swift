@@ -72,6 +72,8 @@ package final class InvoiceDetailView {
     /// and window buttons there the next step had no room for its name.
     let narrowActionsSlot = Box(.horizontal)
 
+    /// The quote it came from, its credit notes, and Create Credit Note.
+    let links: InvoiceLinksView
     let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
     let viewStack = Stack()
@@ -88,6 +90,7 @@ package final class InvoiceDetailView {
         self.list = list
         self.repository = repository
         self.context = context
+        links = InvoiceLinksView(repository: repository, context: context)
         saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         printBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
         emailBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
@@ -100,7 +103,7 @@ package final class InvoiceDetailView {
 
         // The GNOME pattern: one suggested action in the header, everything else in its menu,
         // in sections that leave room for more documents (the destructive ones last).
-        moreActions = ActionMenu(sections: [[editButton, paidButton, reopenButton, duplicateButton],
+        moreActions = ActionMenu(sections: [[editButton, paidButton, reopenButton, duplicateButton, links.creditNoteButton],
                                             [savePDFButton, printButton, emailButton, reminders.button],
                                             [cancelButton, deleteButton]]).button
         // Red text in the menu: a flat destructive button would draw white text on no background.
@@ -134,13 +137,14 @@ package final class InvoiceDetailView {
         content.append(facts)
 
         for (row, label) in [(subtotalRow, subtotalLabel), (discountRow, discountLabel), (totalRow, totalLabel),
-                             (paidRow, paidLabel), (balanceRow, balanceLabel)] {
+                             (links.creditedRow, links.creditedLabel), (paidRow, paidLabel), (balanceRow, balanceLabel)] {
             label.align(vertical: .center)
             row.addSuffix(label)
             amountsGroup.add(row)
         }
         balanceLabel.addCssClass("heading")
         content.append(amountsGroup)
+        content.append(links.widget)
         content.append(linesGroup)
         content.append(paymentsGroup)
         content.append(reminders.history)
@@ -190,6 +194,7 @@ package final class InvoiceDetailView {
     func show(_ invoice: Invoice?) {
         self.invoice = invoice
         headerActions.isVisible = invoice?.id != nil
+        links.show(invoice)
         reminders.show(invoice)
         guard let invoice, let id = invoice.id else {
             previewedRevision = nil
@@ -255,8 +260,10 @@ package final class InvoiceDetailView {
         savePDFButton.isVisible = !primarySavePDFButton.isVisible
         paidButton.isVisible = invoice.status == .sent
         reopenButton.isVisible = invoice.status == .paid && !invoice.payments.isEmpty
-        cancelButton.isVisible = invoice.status == .draft || invoice.status == .sent
-        editButton.isVisible = invoice.status == .draft || invoice.status == .sent
+        // A sent invoice stays as the client got it: a credit note corrects or cancels it.
+        cancelButton.isVisible = invoice.status == .draft
+        editButton.isVisible = invoice.status == .draft
+        deleteButton.isVisible = invoice.canBeDeleted
     }
 
     /// Puts the next step and the menu in the header, or under the number on a narrow window.
@@ -283,7 +290,7 @@ package final class InvoiceDetailView {
         // The tax rows go between the discount and the total, as on the PDF.
         taxRows.forEach(amountsGroup.remove)
         taxRows = []
-        for row in [totalRow, paidRow, balanceRow] { amountsGroup.remove(row) }
+        for row in [totalRow, links.creditedRow, paidRow, balanceRow] { amountsGroup.remove(row) }
         let numbers = NumberFormatting()
         for line in totals.taxLines {
             let row = ActionRow(title: line.title(rate: numbers.percentString(from: line.rate, maximumFractionDigits: 4),
@@ -294,7 +301,7 @@ package final class InvoiceDetailView {
             amountsGroup.add(row)
             taxRows.append(row)
         }
-        for row in [totalRow, paidRow, balanceRow] { amountsGroup.add(row) }
+        for row in [totalRow, links.creditedRow, paidRow, balanceRow] { amountsGroup.add(row) }
     }
 
     // MARK: The PDF

@@ -6,7 +6,8 @@ import PluginAPI
 
 /// The invoice form, in its own window: client, number, dates, currency, lines, discount and
 /// notes, with the totals worked out as you type. Save writes everything in one transaction;
-/// a value that cannot be read says why beside it and keeps Save off.
+/// a value that cannot be read says why beside it and keeps Save off. A quote is written in
+/// the same form, its due date being the day it is valid until.
 @MainActor
 final class InvoiceEditor: FormWindow {
     private let repository: InvoiceRepository
@@ -20,6 +21,10 @@ final class InvoiceEditor: FormWindow {
     private(set) var clients: [Client] = []
 
     var onSaved: (@MainActor (Invoice) -> Void)?
+    /// The quote being written, when the form is for a quote.
+    private(set) var quote: Quote?
+    var onQuoteSaved: (@MainActor (Quote) -> Void)?
+    var isQuote: Bool { quote != nil }
 
     let saveButton = Button(label: tr("_Save"))
     let clientRow: ComboRow
@@ -84,13 +89,35 @@ final class InvoiceEditor: FormWindow {
         update()
     }
 
-    var isNew: Bool { base.id == nil }
+    /// The form for a quote: a new one when `quote` has no id yet.
+    init(repository: InvoiceRepository, context: PluginContext, quote: Quote) {
+        self.repository = repository
+        self.context = context
+        profile = (try? repository.profile()) ?? .initial()
+        clientRow = ComboRow(title: tr("Client"), choices: [])
+        self.quote = quote
+        base = quote.invoiceDraftContent()
+        base.status = .draft
+        if quote.lines.isEmpty { base.lines = [base.newLine(profile: profile)] }
+        dueDateEdited = quote.id != nil
+        currencyRow = CurrencyRow(title: tr("Currency"), currency: base.currency)
+        showsProblems = quote.id != nil
+        super.init()
+        build()
+        loadClients(selecting: base.clientID)
+        fill()
+        if isNew { applyClientDefaults() }
+        update()
+    }
+
+    var isNew: Bool { quote.map { $0.id == nil } ?? (base.id == nil) }
 
     // MARK: Building
 
     private func build() {
-        makeForm(title: isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number),
-                 over: context.window, width: 720, height: 760, submitButton: saveButton,
+        let title = isQuote ? (isNew ? tr("New Quote") : String(format: tr("Edit Quote %@"), base.number))
+            : (isNew ? tr("New Invoice") : String(format: tr("Edit Invoice %@"), base.number))
+        makeForm(title: title, over: context.window, width: 720, height: 760, submitButton: saveButton,
                  submit: { [weak self] in self?.save() }, values: { [weak self] in self?.formValues ?? [] })
 
         let cancel = Button(label: tr("_Cancel"))
@@ -101,7 +128,7 @@ final class InvoiceEditor: FormWindow {
         let content = Box(.vertical, spacing: 24)
         content.setMargins(top: 24, bottom: 24, start: 12, end: 12)
 
-        let details = PreferencesGroup(title: tr("Invoice"))
+        let details = PreferencesGroup(title: isQuote ? tr("Quote") : tr("Invoice"))
         clientRow.onSelectionChanged { [weak self] in self?.clientChanged() }
         details.add(clientRow)
         newClientButton.align(vertical: .center)
@@ -150,6 +177,12 @@ final class InvoiceEditor: FormWindow {
         notesFrame.addCssClass("card")
         content.append(Box(.vertical, spacing: 12, children: [notesCaption, notesFrame]))
 
+        // A quote's number comes from its own pattern; e-invoice details belong to the invoice.
+        numberRow.isVisible = !isQuote
+        if isQuote {
+            dueRow.title = tr("Valid Until")
+            discountRow.title = tr("Quote Discount %")
+        }
         let eInvoice = PreferencesGroup(title: tr("E-Invoice"),
                                         description: tr("References, delivery and VAT details that e-invoices carry and the PDF prints."))
         for row in [buyerReferenceRow, orderRow, deliveryRow, deliveryEndRow, exemptionRow] {
@@ -157,7 +190,7 @@ final class InvoiceEditor: FormWindow {
             row.onChanged { [weak self] in self?.fieldChanged() }
         }
         eInvoiceStatus.xAlign = 0
-        content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus]))
+        if !isQuote { content.append(Box(.vertical, spacing: 6, children: [eInvoice, eInvoiceStatus])) }
 
         let subtotalRow = ActionRow(title: tr("Subtotal"))
         subtotalRow.addSuffix(subtotalLabel)
@@ -270,7 +303,7 @@ final class InvoiceEditor: FormWindow {
     }
 
     private func setDueDate(from issue: CalendarDay) {
-        let terms = selectedClient?.paymentTerms(default: profile) ?? profile.paymentTermsDays
+        let terms = isQuote ? Quote.defaultValidityDays : selectedClient?.paymentTerms(default: profile) ?? profile.paymentTermsDays
         isUpdating = true
         dueRow.text = InvoiceRules.dueDate(issuedOn: issue, termsDays: terms).formatted(.short)
         isUpdating = false
@@ -387,7 +420,7 @@ final class InvoiceEditor: FormWindow {
 
         var ruleIssues: [ValidationIssue<InvoiceField>] = []
         if problems.isEmpty, !lineProblems {
-            ruleIssues = invoice.validate()
+            ruleIssues = quote.map { Self.quote($0, from: invoice).validate() } ?? invoice.validate()
             for (index, editor) in lineEditors.enumerated() {
                 let messages = ruleIssues.compactMap { issue -> String? in
                     if case .line(index, _) = issue.field { return issue.message }
@@ -473,6 +506,10 @@ final class InvoiceEditor: FormWindow {
         for editor in lineEditors { editor.isTouched = true }
         update()
         guard let invoice = current else { return nil }
+        if let quote {
+            saveQuote(quote, from: invoice)
+            return nil
+        }
         if isNew {
             let count = (try? repository.invoiceCount()) ?? 0
             if let limit = InvoicePlan(context.entitlements).limitMessage(existingCount: count) {
@@ -488,6 +525,31 @@ final class InvoiceEditor: FormWindow {
             invoiceErrors.text = error.localizedDescription
             invoiceErrors.isVisible = true
             return nil
+        }
+    }
+
+    /// `quote` with the form's values.
+    private static func quote(_ quote: Quote, from form: Invoice) -> Quote {
+        var edited = quote
+        edited.clientID = form.clientID
+        edited.issueDate = form.issueDate
+        edited.validUntil = form.dueDate
+        edited.currency = form.currency
+        edited.lines = form.lines
+        edited.discountPercent = form.discountPercent
+        edited.notes = form.notes
+        return edited
+    }
+
+    /// Quotes do not count toward the plan's invoice limit, so nothing is asked first.
+    private func saveQuote(_ quote: Quote, from form: Invoice) {
+        do {
+            let saved = try repository.save(Self.quote(quote, from: form))
+            onQuoteSaved?(saved)
+            close()
+        } catch {
+            invoiceErrors.text = error.localizedDescription
+            invoiceErrors.isVisible = true
         }
     }
 }

@@ -60,10 +60,16 @@ package final class InvoicesPage: InvoiceListActions {
         detailStack.add(detail.widget, named: "invoice")
         detailHeader.packEnd(detail.headerActions)
         detail.placeActions(inHeader: detailHeader, folded: widget.isFolded)
+        detail.links.navigator = navigator
         builtDetail = detail
         return detail
     }
     private var builtDetail: InvoiceDetailView?
+    private var isInView: Bool { navigator?.showsInvoices ?? true }
+    /// Where the invoice pane's links to quotes and credit notes lead.
+    weak var navigator: (any DocumentNavigator)? {
+        didSet { builtDetail?.links.navigator = navigator }
+    }
 
     private var isUpdating = false
     /// The day the header's sums were worked out for (overdue depends on it).
@@ -248,21 +254,28 @@ package final class InvoicesPage: InvoiceListActions {
     }
 
     private func addShortcuts() {
-        context.addShortcut("<Control>n", title: tr("New Invoice")) { [weak self] in self?.newInvoice() }
+        // The shortcuts act on the invoices while they are the list in view; Ctrl+N makes a
+        // quote while the quotes are.
+        context.addShortcut("<Control>n", title: tr("New Invoice")) { [weak self] in
+            guard let self else { return }
+            if let navigator = self.navigator, !navigator.showsInvoices { navigator.newDocumentInView() } else { self.newInvoice() }
+        }
         context.addShortcut("<Control>f", title: tr("Search Invoices")) { [weak self] in
-            _ = self?.searchEntry.grabFocus()
+            guard let self, self.isInView else { return }
+            _ = self.searchEntry.grabFocus()
         }
         context.addShortcut("<Control>s", title: tr("Save Invoice as PDF")) { [weak self] in
-            guard let self, self.selectedID != nil else { return }
+            guard let self, self.isInView, self.selectedID != nil else { return }
             self.detail.savePDF()
         }
         context.addShortcut("<Control>p", title: tr("Print Invoice")) { [weak self] in
-            guard let self, self.selectedID != nil else { return }
+            guard let self, self.isInView, self.selectedID != nil else { return }
             self.detail.printPDF()
         }
         context.addShortcut("Delete", title: tr("Delete Invoice")) { [weak self] in
             // Delete in a text field deletes text, not the invoice.
-            guard let self, !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
+            guard let self, self.isInView,
+                  !(self.context.window?.focusedWidget.map { $0.typeName.contains("Text") } ?? false) else { return }
             self.deleteSelected()
         }
     }

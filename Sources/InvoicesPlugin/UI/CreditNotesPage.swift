@@ -1,0 +1,228 @@
+import BillfoldCore
+import BillfoldUI
+import Foundation
+import GtkKit
+import PluginAPI
+
+/// The credit notes: every one issued, newest first, beside the chosen one and its PDF. They
+/// are made from a sent invoice's pane (Create Credit Note) and never change afterwards.
+@MainActor
+final class CreditNotesPage {
+    let pane: DocumentListPane
+    var widget: Widget { pane.widget }
+    let repository: InvoiceRepository
+    // The shell does not keep the context; the views do.
+    private let context: PluginContext
+    private weak var navigator: (any DocumentNavigator)?
+    private(set) var ids: [CreditNoteID] = []
+    private var cache: [CreditNoteID: CreditNoteSummary] = [:]
+    private let money = MoneyFormatter()
+    private(set) var selectedID: CreditNoteID?
+    private(set) var shown: CreditNote?
+
+    let numberLabel = Label("", wraps: true, style: "title-2")
+    let clientLabel = Label("", wraps: true, style: "dim-label")
+    let issueRow = ActionRow(title: tr("Issued"))
+    let invoiceRow = ActionRow(title: tr("For Invoice"))
+    let reasonRow = ActionRow(title: tr("Reason"))
+    let totalLabel = Label("", wraps: false, style: "numeric")
+    let linesGroup = PreferencesGroup(title: tr("Credited Lines"))
+    private var lineRows: [Widget] = []
+    let saveBadge: ProBadge
+    let savePDFButton: Button
+    package let preview = DocumentPreview(emptyTitle: tr("No Credit Note"))
+    let detailsToggle = ToggleButton(label: tr("De_tails"))
+    let previewToggle = ToggleButton(label: tr("P_review"))
+    private let viewStack = Stack()
+    private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
+        self?.context.showToast(error.localizedDescription)
+    }
+
+    init(context: PluginContext, repository: InvoiceRepository, switcher: DocumentKindSwitcher,
+         navigator: any DocumentNavigator) {
+        self.context = context
+        self.repository = repository
+        self.navigator = navigator
+        saveBadge = ProBadge(feature: .exportInvoicePDF, entitlements: context.entitlements)
+        savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
+        let empty = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Credit Notes"),
+                               description: tr("A sent invoice is never changed or deleted. To correct or cancel one, open it and choose Create Credit Note. Credit notes do not count toward the free plan’s invoice limit."))
+        let none = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Credit Note Selected"),
+                              description: tr("Choose a credit note from the list."))
+        var rowContent: (@MainActor (Int) -> (DocumentRowContent, String?)?)?
+        pane = DocumentListPane(context: context, title: tr("Credit Notes"), switcher: switcher, emptyPage: empty,
+                                noneSelected: none, readErrorTitle: tr("Credit Notes Could Not Be Read"),
+                                content: { position in rowContent?(position) })
+        rowContent = { [weak self] position in self?.rowContent(at: position) }
+        pane.onSelectionChanged = { [weak self] position in
+            guard let self else { return }
+            self.selectedID = position.flatMap { self.ids.indices.contains($0) ? self.ids[$0] : nil }
+            self.showSelected()
+        }
+        pane.detailStack.add(buildDetail(), named: "credit-note")
+        reload()
+    }
+
+    private func buildDetail() -> Widget {
+        let content = Box(.vertical, spacing: 18)
+        content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
+        numberLabel.xAlign = 0
+        numberLabel.isSelectable = true
+        clientLabel.xAlign = 0
+        content.append(Box(.vertical, spacing: 4, children: [numberLabel, clientLabel]))
+        savePDFButton.align(horizontal: .start)
+        savePDFButton.onClicked { [weak self] in self?.savePDF() }
+        content.append(savePDFButton)
+        let facts = PreferencesGroup()
+        for row in [issueRow, reasonRow] { row.addCssClass("property") }
+        facts.add(issueRow)
+        invoiceRow.addSuffix(Image(iconName: "go-next-symbolic"))
+        invoiceRow.onActivated { [weak self] in
+            guard let self, let id = self.shown?.invoiceID else { return }
+            self.navigator?.showInvoice(id)
+        }
+        facts.add(invoiceRow)
+        facts.add(reasonRow)
+        let totalRow = ActionRow(title: tr("Credited"))
+        totalLabel.align(vertical: .center)
+        totalLabel.addCssClass("heading")
+        totalRow.addSuffix(totalLabel)
+        facts.add(totalRow)
+        content.append(facts)
+        content.append(linesGroup)
+
+        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
+        scroller.expandsVertically = true
+        viewStack.add(scroller, named: "details")
+        viewStack.add(preview.widget, named: "preview")
+        viewStack.visibleChildName = "details"
+        viewStack.expandsVertically = true
+        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
+        switcher.makeLinked()
+        switcher.align(horizontal: .center)
+        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
+        previewToggle.join(detailsToggle)
+        detailsToggle.isActive = true
+        detailsToggle.onToggled { [weak self] in
+            guard let self, self.detailsToggle.isActive else { return }
+            self.viewStack.visibleChildName = "details"
+        }
+        previewToggle.onToggled { [weak self] in
+            guard let self, self.previewToggle.isActive else { return }
+            self.viewStack.visibleChildName = "preview"
+        }
+        return Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
+    }
+
+    private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
+        guard ids.indices.contains(position) else { return nil }
+        let id = ids[position]
+        if cache[id] == nil {
+            if cache.count > 2_000 { cache.removeAll(keepingCapacity: true) }
+            let window = Array(ids[max(0, position - 40)..<min(ids.count, position + 220)]).filter { cache[$0] == nil }
+            do {
+                for row in try repository.creditNoteSummaries(for: window) { cache[row.id] = row }
+            } catch {
+                context.showToast(error.localizedDescription)
+            }
+        }
+        guard let summary = cache[id] else { return nil }
+        let content = DocumentRowContent(number: summary.number, client: summary.clientName,
+                                         amount: money.string(from: summary.total),
+                                         detail: String(format: tr("For invoice %@"), summary.invoiceNumber), badge: "")
+        return (content, nil)
+    }
+
+    func reload() {
+        cache.removeAll()
+        do {
+            ids = try repository.creditNoteIDs()
+        } catch {
+            pane.showReadError(error.localizedDescription)
+            context.showToast(error.localizedDescription)
+            return
+        }
+        pane.show(count: ids.count, selecting: selectedID.flatMap { ids.firstIndex(of: $0) })
+        showSelected()
+    }
+
+    func select(_ id: CreditNoteID) {
+        selectedID = id
+        reload()
+        pane.revealDetail()
+    }
+
+    private func showSelected() {
+        guard let id = selectedID else {
+            pane.detailStack.visibleChildName = "none"
+            pane.detailTitle.title = ""
+            return
+        }
+        do {
+            guard let note = try repository.creditNote(id), let invoice = try repository.invoice(note.invoiceID) else {
+                pane.detailStack.visibleChildName = "none"
+                return
+            }
+            show(note, of: invoice)
+        } catch {
+            pane.detailStack.visibleChildName = "none"
+            context.showToast(error.localizedDescription)
+        }
+    }
+
+    private func show(_ note: CreditNote, of invoice: Invoice) {
+        let changed = shown != note
+        shown = note
+        pane.detailTitle.title = note.number
+        numberLabel.text = String(format: tr("Credit Note %@"), note.number)
+        clientLabel.text = invoice.billTo?.name ?? ""
+        issueRow.subtitle = note.issueDate.formatted(.medium)
+        invoiceRow.subtitle = invoice.number
+        reasonRow.subtitle = note.reason
+        reasonRow.isVisible = !note.reason.isEmpty
+        let content = note.content(of: invoice)
+        let totals = (try? content.totals()) ?? .zero(invoice.currency)
+        totalLabel.text = money.string(from: totals.total)
+        lineRows.forEach(linesGroup.remove)
+        lineRows = []
+        let numbers = NumberFormatting()
+        for (line, net) in zip(content.lines, totals.lineNets) {
+            let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            let row = ActionRow.plain(title: firstLine,
+                                      subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
+                                                       money.string(from: line.unitPrice)))
+            let amount = Label(money.string(from: net), wraps: false, style: "numeric")
+            amount.align(vertical: .center)
+            row.addSuffix(amount)
+            linesGroup.add(row)
+            lineRows.append(row)
+        }
+        pane.detailStack.visibleChildName = "credit-note"
+        if changed {
+            do {
+                let document = try repository.document(for: note)
+                preview.generate { try InvoicePDF.render(document).data }
+            } catch {
+                preview.showError(error.localizedDescription)
+            }
+        }
+    }
+
+    func savePDF() {
+        guard let note = shown, context.ensureAllowed(.exportInvoicePDF) else { return }
+        do {
+            let document = try repository.document(for: note)
+            let pdf: Data
+            if let clientID = document.invoice.clientID, try repository.client(clientID)?.eInvoiceFormat == .facturX {
+                pdf = try EInvoiceExport.facturXPDF(document).data
+            } else {
+                pdf = try InvoicePDF.render(document).data
+            }
+            documentActions.saveAs(pdf: pdf, suggestedName: InvoicePDF.suggestedFileName(for: document.invoice)) { [weak self] url in
+                self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
+            }
+        } catch {
+            context.showToast(error.localizedDescription)
+        }
+    }
+}

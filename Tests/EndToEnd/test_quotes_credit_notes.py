@@ -1,0 +1,147 @@
+"""Quotes and credit notes as a person uses them: a quote typed into the form, sent, accepted and
+turned into an invoice that names its quote; and a sent invoice corrected by a partial credit note
+and then cancelled by a full one, its balance following each."""
+import time
+
+from harness import TestFailure, wait_until
+from test_invoices import create_invoice, fill_focused_line, in_window, newest_window, press, value_in_row
+
+
+def on_screen(node):
+    """Whether the node is laid out in a visible part of the window (GTK 4.8 reports no
+    "showing" state, but a hidden widget has no size)."""
+    return node.size[0] > 0 and node.size[1] > 0
+
+
+def open_list(app, title):
+    """Chooses Invoices, Quotes or Credit Notes in the view switcher above the list."""
+    switch = wait_until(lambda: next((node for node in app.window.findChildren(
+        lambda n: n.roleName == "push button" and (n.name or "").replace("_", "") in (title, f"{title} {title}")
+        and on_screen(n), showingOnly=False)), None), message=f"the “{title}” switch")
+    press(switch)
+
+
+def badge_shown(app, text):
+    return any(on_screen(node) for node in app.window.findChildren(
+        lambda n: n.roleName == "label" and n.name == text, showingOnly=False))
+
+
+def shown_label_starting(app, prefix):
+    for node in app.window.findChildren(lambda n: n.roleName == "label" and (n.name or "").startswith(prefix),
+                                        showingOnly=False):
+        if on_screen(node):
+            return node.name
+    return None
+
+
+def test_a_quote_is_sent_accepted_and_becomes_an_invoice(app):
+    app.find("list item", "Invoices").click()
+    open_list(app, "Quotes")
+    in_window(app.window, "label", "No Quotes")
+    press(app.find("push button", "New Quote"))
+    form = wait_until(lambda: newest_window(app) if newest_window(app).name == "New Quote" else None,
+                      message="the New Quote form")
+    in_window(form, "label", "Valid Until")
+
+    in_window(form, "push button", "New Client…").click()
+    client_form = wait_until(lambda: newest_window(app) if newest_window(app).name == "New Client" else None,
+                             message="the New Client form")
+    app.type_into(in_window(client_form, "text", "Name"), "Acme & Sons")
+    in_window(client_form, "push button", "Save").click()
+    wait_until(lambda: newest_window(app).name == "New Quote", message="back in the quote form")
+
+    app.type_into(in_window(form, "text", "Description", 0), "")
+    fill_focused_line("Website concept", "2", "150.00", "19")
+    # 300.00 and 19 % tax.
+    wait_until(lambda: value_in_row(form, "Total") == "$357.00",
+               message=f"the quote's total $357.00, saw {value_in_row(form, 'Total')!r}")
+    press(in_window(form, "push button", "Save"))
+    wait_until(lambda: newest_window(app).name != "New Quote", message="the form to close")
+
+    main = app.window
+    number = wait_until(lambda: shown_label_starting(app, "QUO-"), message="the quote's number")
+    wait_until(lambda: badge_shown(app, "Draft"), message="the Draft badge")
+    press(in_window(main, "push button", "Mark as Sent"))
+    wait_until(lambda: badge_shown(app, "Sent"), message="the Sent badge")
+    press(in_window(main, "push button", "Accept"))
+    wait_until(lambda: badge_shown(app, "Accepted"), message="the Accepted badge")
+    press(in_window(main, "push button", "Convert to Invoice"))
+
+    # The new invoice opens in the invoice list and names the quote it came from.
+    wait_until(lambda: shown_label_starting(app, "INV-"), message="the new invoice")
+    invoice_number = shown_label_starting(app, "INV-")
+    in_window(main, "label", "From Quote")
+    wait_until(lambda: shown_label_starting(app, number + " of "), message=f"the link to {number}")
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$357.00",
+               message=f"the invoice's balance $357.00, saw {value_in_row(main, 'Balance Due')!r}")
+
+    # Back on the quote, it names its invoice and can no longer be converted.
+    open_list(app, "Quotes")
+    in_window(main, "label", "Became Invoice")
+    wait_until(lambda: shown_label_starting(app, invoice_number), message="the link to the invoice")
+    if any(on_screen(node) for node in main.findChildren(
+            lambda n: n.roleName == "push button" and (n.name or "").replace("_", "").startswith("Convert to Invoice"),
+            showingOnly=False)):
+        raise TestFailure("a converted quote still offers Convert to Invoice")
+
+
+def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
+    create_invoice(app)
+    main = app.window
+    press(in_window(main, "push button", "Mark as Sent"))
+    wait_until(lambda: badge_shown(app, "Sent"), message="the Sent badge")
+    # A sent invoice is no longer edited or deleted.
+    for name in ["Edit", "Delete"]:
+        if any(on_screen(node) for node in main.findChildren(
+                lambda n: n.roleName == "push button" and (n.name or "").replace("_", "") == name, showingOnly=False)):
+            raise TestFailure(f"a sent invoice still offers {name}")
+
+    # A partial credit note: one of the three logo drafts.
+    press(in_window(main, "push button", "Create Credit Note…"))
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                        message="the credit note dialog")
+    app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
+    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
+    app.type_into(in_window(dialog, "text", "Style guide booklet"), "0", replace=True)
+    app.type_into(in_window(dialog, "text", "Reason"), "One draft was not delivered")
+    # 100.00 and 19 % tax.
+    wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$119.00",
+               message=f"the credit note's total $119.00, saw {value_in_row(dialog, 'Credit Note Total')!r}")
+    # More than was billed is refused, and says why.
+    app.type_into(in_window(dialog, "text", "Hosting"), "13", replace=True)
+    in_window(dialog, "label", "Line 2 has only 12 left to credit. Enter at most that quantity.")
+    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
+    press(in_window(dialog, "push button", "Issue"))
+    wait_until(lambda: newest_window(app).name != "Create Credit Note", message="the dialog to close")
+
+    # 449.66 − 119.00.
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$330.66",
+               message=f"the balance $330.66 after the credit note, saw {value_in_row(main, 'Balance Due')!r}")
+    first = wait_until(lambda: shown_label_starting(app, "Credit Note CN-"), message="the credit note on the invoice")
+    # The sum is named after its caption too: "$330.66 Outstanding".
+    wait_until(lambda: app.value_next_to("Outstanding").startswith("$330.66"),
+               message=f"the outstanding sum $330.66, saw {app.value_next_to('Outstanding')!r}")
+
+    # A full credit note for what is left cancels the invoice.
+    press(in_window(main, "push button", "Create Credit Note…"))
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                        message="the credit note dialog again")
+    wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$330.66",
+               message=f"the rest, $330.66, saw {value_in_row(dialog, 'Credit Note Total')!r}")
+    press(in_window(dialog, "push button", "Issue"))
+    wait_until(lambda: newest_window(app).name != "Create Credit Note", message="the dialog to close")
+    wait_until(lambda: badge_shown(app, "Cancelled"), message="the invoice to be cancelled")
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$0.00", message="nothing left to pay")
+    if any(on_screen(node) for node in main.findChildren(
+            lambda n: n.roleName == "push button" and (n.name or "").replace("_", "").startswith("Create Credit Note"),
+            showingOnly=False)):
+        raise TestFailure("a cancelled invoice still offers a credit note")
+
+    # Both are in the credit note list, each naming the invoice.
+    open_list(app, "Credit Notes")
+    wait_until(lambda: len([node for node in main.findChildren(
+        lambda n: n.roleName == "label" and (n.name or "").startswith("For invoice INV-"), showingOnly=False)
+        if on_screen(node)]) == 2, message="two credit notes in the list")
+    time.sleep(0.2)
+    if not first:
+        raise TestFailure("the first credit note had no number")

@@ -1,0 +1,151 @@
+import BillfoldCore
+import Foundation
+import GObjectCore
+import GtkKit
+import Testing
+import TestSupport
+@testable import InvoicesPlugin
+
+/// The Quotes and Credit Notes lists beside the invoices, driven through their buttons.
+extension InvoicesPageTests {
+    func documents(_ plugin: Invoices) throws -> InvoicesDocumentsView {
+        try #require(plugin.documentsView)
+    }
+
+    @Test func theSwitcherShowsEachList() throws {
+        let (page, _, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        view.show(.quotes)
+        #expect(view.widget.visibleChildName == "quotes")
+        #expect(view.quotes.pane.listStack.visibleChildName == "empty")
+        view.show(.creditNotes)
+        #expect(view.widget.visibleChildName == "creditNotes")
+        #expect(view.creditNotes.pane.listStack.visibleChildName == "empty")
+        view.show(.invoices)
+        #expect(view.widget.visibleChildName == "invoices")
+        _ = page
+    }
+
+    @Test func aQuoteIsWrittenSentAcceptedAndConverted() throws {
+        let (_, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let client = try repository.save(Client(name: "Acme & Sons", currency: .eur))
+        view.show(.quotes)
+        let quotes = view.quotes
+        quotes.openEditor(for: nil)
+        let editor = try #require(quotes.editor)
+        #expect(editor.isQuote && editor.dueRow.title == "Valid Until" && !editor.numberRow.isVisible)
+        editor.lineEditors[0].descriptionView.text = "Website concept"
+        editor.lineEditors[0].quantityEntry.text = "2"
+        editor.lineEditors[0].priceEntry.text = numbers.string(from: Decimal(150))
+        editor.update()
+        #expect(editor.saveButton.isSensitive)
+        _ = editor.save()
+        let id = try #require(quotes.selectedID)
+        #expect(try repository.quote(id)?.clientID == client.id)
+        #expect(quotes.pane.positions.count == 1)
+
+        let detail = quotes.detail
+        #expect(detail.sendButton.isVisible && !detail.convertButton.isVisible)
+        detail.sendButton.click()
+        #expect(detail.acceptButton.isVisible && detail.declineButton.isVisible)
+        detail.acceptButton.click()
+        #expect(detail.convertButton.isVisible && !detail.acceptButton.isVisible)
+        detail.convertButton.click()
+
+        let quote = try #require(try repository.quote(id))
+        let invoiceID = try #require(quote.invoiceID)
+        #expect(view.shown == .invoices && view.invoices.selectedID == invoiceID)
+        #expect(view.invoices.detail.links.quoteRow.isVisible)
+        #expect(view.invoices.detail.links.quoteRow.subtitle?.hasPrefix(quote.number) == true)
+        #expect(host.toasts.last?.contains(quote.number) == true)
+
+        view.showQuote(id)
+        #expect(detail.invoiceRow.isVisible && !detail.convertButton.isVisible)
+    }
+
+    @Test func theShortcutsActOnTheListInView() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        let draft = try repository.save(Invoice(clientID: client.id, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("5.00"))]))
+        page.reload(dataChanged: true)
+        page.select(try #require(draft.id))
+        let delete = try #require(host.shortcuts["Delete"])
+        let new = try #require(host.shortcuts["<Control>n"])
+        view.show(.quotes)
+        // Delete while the quotes are shown leaves the invoice selected behind them alone.
+        delete()
+        #expect(try repository.invoiceCount() == 1)
+        new()
+        #expect(view.quotes.editor?.isQuote == true && page.editor == nil)
+        view.quotes.editor?.close()
+        view.show(.invoices)
+        new()
+        #expect(page.editor?.isQuote == false)
+        page.editor?.close()
+        delete()
+        #expect(try repository.invoiceCount() == 0)
+    }
+
+    @Test func aDeclinedQuoteIsReopened() throws {
+        let (_, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let client = try repository.save(Client(name: "Acme", currency: .eur))
+        var quote = try repository.save(Quote(clientID: client.id, issueDate: .today(), validUntil: CalendarDay.today().adding(days: 30),
+                                              currency: .eur, lines: [LineItem(description: "Work", quantity: 1, unitPrice: money("10.00"))]))
+        try quote.markSent(on: .today())
+        quote = try repository.save(quote)
+        view.showQuote(try #require(quote.id))
+        let detail = view.quotes.detail
+        detail.declineButton.click()
+        #expect(detail.reopenButton.isVisible && detail.badge.text == "Declined")
+        detail.reopenButton.click()
+        #expect(detail.badge.text == "Draft" && detail.editButton.isVisible)
+    }
+
+    @Test func theCreditNoteListShowsWhatWasIssued() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let invoice = try showInvoice(on: page, repository)
+        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
+        view.creditNoteIssued(note)
+        #expect(page.detail.badge.text == "Cancelled")
+        view.showCreditNote(try #require(note.id))
+        let notes = view.creditNotes
+        #expect(notes.pane.positions.count == 1)
+        #expect(notes.numberLabel.text.contains(note.number) && notes.invoiceRow.subtitle == invoice.number)
+        #expect(notes.reasonRow.subtitle == "Order cancelled")
+        #expect(notes.pane.detailStack.visibleChildName == "credit-note")
+    }
+
+    @Test func theQuoteFormAndTheCreditNoteDialogAreFreedAfterTypingAndCancel() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        _ = try showInvoice(on: page, repository)
+        let quotes = try documents(plugin).quotes
+        try expectFreedAfterUse({
+            quotes.openEditor(for: nil)
+            return quotes.editor
+        }, use: { window in
+            let editor = window as! InvoiceEditor
+            editor.lineEditors[0].descriptionView.text = "7x"
+            editor.lineEditors[0].priceEntry.text = "7x"
+            editor.dueRow.text = "7x"
+        }, close: cancelDiscardingChanges)
+        try expectFreedAfterUse({
+            page.detail.links.creditNoteButton.click()
+            return page.detail.links.creditNoteDialog
+        }, use: { window in
+            let dialog = window as! CreditNoteDialog
+            dialog.quantityRows[0].text = "7x"
+            dialog.reasonRow.text = "7x"
+        })
+    }
+}
