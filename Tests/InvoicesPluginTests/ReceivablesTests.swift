@@ -118,7 +118,8 @@ import Testing
         var paid = try fixture.sentInvoice(for: acme, issued: "2024-03-02", lines: [line(price: "200.00", rate: "19")])
         try paid.markPaid(on: day("2025-01-10"))
         try fixture.repository.save(paid)
-        // Not revenue: a draft, a cancelled invoice, another year.
+        // Not revenue: a draft, another year. An invoice cancelled by a credit note in its own
+        // month counts and comes off again there.
         try fixture.invoice(for: acme, issued: "2024-02-01", lines: [line(price: "999.00", rate: "19")])
         let cancelled = try fixture.sentInvoice(for: acme, issued: "2024-02-01", lines: [line(price: "999.00")])
         try fixture.repository.issue(CreditNote.full(of: cancelled, after: [], on: cancelled.issueDate))
@@ -128,7 +129,7 @@ import Testing
         #expect(summary.currencies.count == 1)
         let euros = summary.currencies[0]
         #expect(euros.months[0] == .init(net: money("150.00"), tax: money("22.50"), gross: money("172.50"), invoiceCount: 1))
-        #expect(euros.months[1].invoiceCount == 0)
+        #expect(euros.months[1] == .init(net: money("0.00"), tax: money("0.00"), gross: money("0.00"), invoiceCount: 1))
         #expect(euros.months[2].gross == money("238.00"))
         #expect(euros.year.net == money("350.00") && euros.year.tax == money("60.50") && euros.year.gross == money("410.50"))
         #expect(euros.taxRates.map(\.rate) == [7, 19])
@@ -138,7 +139,7 @@ import Testing
         let csv = try CSV.parse(Data(summary.csv().utf8)).map(\.fields)
         #expect(csv[0] == RevenueSummary.csvHeader)
         #expect(csv[1] == ["2024", "01", "EUR", "150.00", "22.50", "172.50", "1"])
-        #expect(csv[13] == ["2024", "total", "EUR", "350.00", "60.50", "410.50", "2"])
+        #expect(csv[13] == ["2024", "total", "EUR", "350.00", "60.50", "410.50", "3"])
         #expect(csv[14] == RevenueSummary.csvTaxHeader)
         #expect(csv[15] == ["2024", "EUR", "S", "7", "50.00", "3.50"])
 
@@ -150,6 +151,50 @@ import Testing
         for expected in ["Revenue 2024", "Januar", "März", "410,50", "57,00", "19"] {
             #expect(text.contains(compact(expected)), "\(expected) missing")
         }
+    }
+
+    /// A credit note comes off the revenue of its own month and year, partly or fully, and
+    /// leaves the year the invoice was declared in as it was.
+    @Test func aCreditNoteComesOffTheRevenueOfItsOwnMonth() throws {
+        let fixture = try Fixture()
+        let acme = try fixture.client("Acme")
+        let invoice = try fixture.sentInvoice(for: acme, issued: "2024-11-04",
+                                              lines: [line("Design", quantity: "3", price: "100.00", rate: "19")])
+        try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2025-02-10"), reason: "One hour less",
+                                                lines: [CreditedLine(invoiceLine: 0, quantity: 1)]))
+        let earlier = try fixture.repository.revenueSummary(year: 2024).currencies[0]
+        #expect(earlier.year.gross == money("357.00") && earlier.months[10].net == money("300.00"))
+        let later = try fixture.repository.revenueSummary(year: 2025).currencies[0]
+        #expect(later.months[1] == .init(net: money("-100.00"), tax: money("-19.00"), gross: money("-119.00"), invoiceCount: 0))
+        #expect(later.taxRates.first?.taxable == money("-100.00") && later.taxRates.first?.tax == money("-19.00"))
+        #expect(try fixture.repository.revenueYears() == [2025, 2024])
+
+        // The rest credited in March cancels the invoice; 2024 still shows it as issued.
+        let rest = try #require(try fixture.repository.invoice(invoice.id!))
+        try fixture.repository.issue(CreditNote.full(of: rest, after: try fixture.repository.creditNotes(forInvoice: invoice.id!),
+                                                     on: day("2025-03-01")))
+        #expect(try fixture.repository.invoice(invoice.id!)?.status == .cancelled)
+        #expect(try fixture.repository.revenueSummary(year: 2024).currencies[0].year.gross == money("357.00"))
+        #expect(try fixture.repository.revenueSummary(year: 2025).currencies[0].year.gross == money("-357.00"))
+    }
+
+    /// What an invoice was credited after the day it still owed on that day, as with payments.
+    @Test func creditNotesAfterTheDayDoNotCountYet() throws {
+        let fixture = try Fixture()
+        let acme = try fixture.client("Acme")
+        let invoice = try fixture.sentInvoice(for: acme, issued: "2024-03-01", terms: 14,
+                                              lines: [line(quantity: "2", price: "100.00")])
+        try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-20"), reason: "",
+                                                lines: [CreditedLine(invoiceLine: 0, quantity: 1)]))
+        #expect(try fixture.repository.receivables(asOf: day("2024-03-19")).totals.first?.total == money("200.00"))
+        #expect(try fixture.repository.receivables(asOf: day("2024-03-20")).totals.first?.total == money("100.00"))
+
+        let rest = try #require(try fixture.repository.invoice(invoice.id!))
+        try fixture.repository.issue(CreditNote.full(of: rest, after: try fixture.repository.creditNotes(forInvoice: invoice.id!),
+                                                     on: day("2024-04-02")))
+        let before = try fixture.repository.receivables(asOf: day("2024-04-01"))
+        #expect(before.totals.first?.total == money("100.00") && before.rows.first?.invoiceCount == 1)
+        #expect(try fixture.repository.receivables(asOf: day("2024-04-02")).isEmpty)
     }
 
     /// 120 clients make a report of several landscape pages: the header row repeats, every

@@ -58,7 +58,7 @@ final class InvoiceReportWindow: AdwaitaWindow {
 
         let controls = PreferencesGroup(description: kind == .receivables
             ? tr("What clients owed at the end of the day, by days past due. Payments received later are not counted yet.")
-            : tr("Revenue by issue date (accrual): every sent or paid invoice counts in the month it was issued, paid or not. Drafts and cancelled invoices do not count."))
+            : tr("Revenue by issue date (accrual): every sent or paid invoice counts in the month it was issued, paid or not, and every credit note comes off in the month it was issued. Drafts do not count."))
         switch kind {
         case .receivables:
             let today = CalendarDay.today()
