@@ -47,15 +47,22 @@ extension InvoicesPageTests {
     @Test func deletingFromTheMenuAsksFirst() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
-        let invoice = try showInvoice(on: page, repository)
+        // A sent invoice stays on record: its menu offers no Delete. A draft's asks first.
+        let sent = try showInvoice(on: page, repository)
+        #expect(!page.detail.deleteButton.isVisible)
+        let invoice = try repository.save(Invoice(clientID: sent.clientID, issueDate: .today(), dueDate: .today(), currency: .eur,
+                                                  lines: [line("Logo design", price: "100.00")]))
+        page.reload(dataChanged: true)
+        page.select(try #require(invoice.id))
+        #expect(page.detail.deleteButton.isVisible)
         page.detail.deleteButton.click()
         let question = try #require(page.detail.deleteConfirmation)
         question.respond("keep")
-        #expect(try repository.invoiceCount() == 1)
+        #expect(try repository.invoiceCount() == 2)
 
         page.detail.deleteButton.click()
         try #require(page.detail.deleteConfirmation).respond("delete")
-        #expect(try repository.invoiceCount() == 0)
+        #expect(try repository.invoiceCount() == 1)
         #expect(host.toasts.last == String(format: "Invoice %@ deleted", invoice.number))
     }
 

@@ -115,6 +115,8 @@ package final class InvoiceDetailView {
         headerActions.append(moreActions)
         headerActions.isVisible = false
         narrowActionsSlot.align(horizontal: .end)
+        // Empty, it would still take the content's spacing twice under the title.
+        narrowActionsSlot.isVisible = false
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
         primarySavePDFButton.tooltip = savePDFButton.tooltip
         printButton.tooltip = tr("Print the invoice (Ctrl+P)")
@@ -273,8 +275,10 @@ package final class InvoiceDetailView {
         if folded {
             header.remove(headerActions)
             narrowActionsSlot.append(headerActions)
+            narrowActionsSlot.isVisible = true
         } else {
             narrowActionsSlot.remove(headerActions)
+            narrowActionsSlot.isVisible = false
             header.packEnd(headerActions)
         }
     }
