@@ -16,6 +16,9 @@ final class InvoiceEditor: FormWindow {
     private let money = MoneyFormatter()
     private let numbers = NumberFormatting()
     private let profile: BusinessProfile
+    /// Why the business profile or the clients could not be read: shown at once, and Save
+    /// stays off, so a read error never looks like an empty library.
+    private var readProblems: [String] = []
     /// The invoice as loaded (or a new draft); the form's values are applied to a copy of it.
     private(set) var base: Invoice
     private(set) var clients: [Client] = []
@@ -71,7 +74,10 @@ final class InvoiceEditor: FormWindow {
     init(repository: InvoiceRepository, context: PluginContext, invoice: Invoice?) {
         self.repository = repository
         self.context = context
-        profile = (try? repository.profile()) ?? .initial()
+        do { profile = try repository.profile() } catch {
+            profile = .initial()
+            readProblems = [String(format: tr("The business profile could not be read: %@"), error.localizedDescription)]
+        }
         clientRow = ComboRow(title: tr("Client"), choices: [])
         let today = CalendarDay.today()
         base = invoice ?? Invoice(clientID: nil, issueDate: today,
@@ -93,7 +99,10 @@ final class InvoiceEditor: FormWindow {
     init(repository: InvoiceRepository, context: PluginContext, quote: Quote) {
         self.repository = repository
         self.context = context
-        profile = (try? repository.profile()) ?? .initial()
+        do { profile = try repository.profile() } catch {
+            profile = .initial()
+            readProblems = [String(format: tr("The business profile could not be read: %@"), error.localizedDescription)]
+        }
         clientRow = ComboRow(title: tr("Client"), choices: [])
         self.quote = quote
         base = quote.invoiceDraftContent()
@@ -209,10 +218,15 @@ final class InvoiceEditor: FormWindow {
     }
 
     private func loadClients(selecting id: ClientID?) {
-        clients = (try? repository.clients()) ?? []
-        // A sent invoice may belong to a client since removed from the list.
-        if let id, !clients.contains(where: { $0.id == id }), let archived = try? repository.client(id) {
-            clients.append(archived)
+        do {
+            clients = try repository.clients()
+            // A sent invoice may belong to a client since removed from the list.
+            if let id, !clients.contains(where: { $0.id == id }), let archived = try repository.client(id) {
+                clients.append(archived)
+            }
+        } catch {
+            clients = []
+            readProblems.append(String(format: tr("The clients could not be read: %@"), error.localizedDescription))
         }
         isUpdating = true
         clientRow.model.replaceAll(with: clients.map(\.name) + [tr("New Client…")])
@@ -433,13 +447,13 @@ final class InvoiceEditor: FormWindow {
                 return true
             }.map(\.message)
         }
-        invoiceErrors.text = problems.joined(separator: "\n")
-        invoiceErrors.isVisible = !problems.isEmpty && showsProblems
+        invoiceErrors.text = (readProblems + problems).joined(separator: "\n")
+        invoiceErrors.isVisible = !readProblems.isEmpty || (!problems.isEmpty && showsProblems)
 
         let totals = lineProblems ? nil : try? InvoiceTotals(lines: invoice.lines, discountPercent: problems.isEmpty ? invoice.discountPercent : 0,
                                                               payments: invoice.payments, currency: currency)
         showTotals(totals, currency: currency)
-        let valid = problems.isEmpty && !lineProblems && ruleIssues.isEmpty
+        let valid = readProblems.isEmpty && problems.isEmpty && !lineProblems && ruleIssues.isEmpty
         current = valid ? invoice : nil
         currentTotals = totals
         saveButton.isSensitive = valid
