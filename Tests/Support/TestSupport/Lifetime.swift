@@ -8,6 +8,9 @@ import Testing
 public func expectFreedAfterUse(_ open: () throws -> Window?, use: (Window) -> Void,
                                 close: (Window) -> Void = { $0.close() },
                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    // What earlier steps left pending (a closed window's last events) is dispatched first, so
+    // the count before holds only what outlives this window.
+    for _ in 0..<1_000 { guard MainLoop.iterate() else { break } }
     let handlersBefore = SignalClosureCounter.live
     var probe: FinalizationProbe?
     weak var opened: Window?
