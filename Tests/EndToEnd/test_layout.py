@@ -54,7 +54,7 @@ def test_a_360_px_window_opens_the_chosen_invoice_again(app):
     # The folded window slides to the page; the form is opened once it is there.
     app.find("list item", "Invoices").click()
     time.sleep(1.5)
-    create_invoice(app)
+    create_invoice(app, choose_page=False)
     number = invoice_number(app)
     back = in_window(app.window, "push button", "Back to the List")
     press(back)

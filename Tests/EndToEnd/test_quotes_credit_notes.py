@@ -4,7 +4,7 @@ and then cancelled by a full one, its balance following each."""
 import time
 
 from harness import TestFailure, wait_until
-from test_invoices import create_invoice, fill_focused_line, in_window, newest_window, press, value_in_row
+from test_invoices import create_invoice, fill_focused_line, in_window, newest_window, press, press_action, value_in_row
 
 
 def on_screen(node):
@@ -97,7 +97,7 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
             raise TestFailure(f"a sent invoice still offers {name}")
 
     # A partial credit note: one of the three logo drafts.
-    press(in_window(main, "push button", "Create Credit Note…"))
+    press_action(main, "Create Credit Note…")
     dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
                         message="the credit note dialog")
     app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
@@ -123,7 +123,7 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
                message=f"the outstanding sum $330.66, saw {app.value_next_to('Outstanding')!r}")
 
     # A full credit note for what is left cancels the invoice.
-    press(in_window(main, "push button", "Create Credit Note…"))
+    press_action(main, "Create Credit Note…")
     dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
                         message="the credit note dialog again")
     wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$330.66",
