@@ -50,8 +50,18 @@ final class LayoutEngine {
 
     // MARK: Pages
 
+    /// True while `paginate` runs: text is measured, without keeping glyphs to draw.
+    private var measuring = false
+
+    /// Text laid out for the current pass.
+    func layoutText(_ string: String, format: TextFormat, width: Double) -> TextBlock {
+        text.layout(string, format: format, width: width, measuringOnly: measuring)
+    }
+
     /// First pass: where every page starts.
     func paginate() -> [Cursor] {
+        measuring = true
+        defer { measuring = false }
         var starts: [Cursor] = [.start]
         var cursor = Cursor.start
         while let next = layoutPage(from: cursor).next {
@@ -184,7 +194,7 @@ final class LayoutEngine {
 
     private func placeText(_ string: String, style: TextStyle, keepWithNext: Bool, index: Int, progress: Progress,
                            into builder: inout PageBuilder, force: Bool) -> Outcome {
-        let block = text.layout(string, format: style.format, width: builder.region.width)
+        let block = layoutText(string, format: style.format, width: builder.region.width)
         let start: Int = if case .line(let line) = progress { line } else { 0 }
         let total = block.lines.count
         let gap = start == 0 ? builder.gap(before: style.spaceBefore) : 0
@@ -228,7 +238,7 @@ final class LayoutEngine {
     private func leadHeight(of index: Int, width: Double) -> Double {
         switch elements[index] {
         case .text(let string, let style, _):
-            let block = text.layout(string, format: style.format, width: width)
+            let block = layoutText(string, format: style.format, width: width)
             return block.height(of: 0..<min(2, block.lines.count))
         case .keyValues(let list):
             guard let first = list.items.first else { return 0 }

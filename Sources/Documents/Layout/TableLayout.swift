@@ -114,7 +114,7 @@ extension LayoutEngine {
     private func layoutCells(_ cells: [String], formats: [TextFormat], table: Table, widths: [Double]) -> [TextBlock] {
         let padding = table.style.cellPadding.left + table.style.cellPadding.right
         return widths.indices.map { c in
-            text.layout(c < cells.count ? cells[c] : "", format: formats[c], width: max(1, widths[c] - padding))
+            layoutText(c < cells.count ? cells[c] : "", format: formats[c], width: max(1, widths[c] - padding))
         }
     }
 

@@ -48,9 +48,11 @@ public final class TextEngine {
 
     /// Lays `text` out in lines no wider than `width` (nil: one line per paragraph).
     /// Newlines start paragraphs; long words break between characters rather than overflow.
-    public func layout(_ text: String, format: TextFormat, width: Double? = nil) -> TextBlock {
+    /// `measuringOnly` keeps the lines' metrics but not their glyphs: enough to paginate,
+    /// not to draw, and much cheaper.
+    public func layout(_ text: String, format: TextFormat, width: Double? = nil, measuringOnly: Bool = false) -> TextBlock {
         let maxWidth = width.map { max(1, $0) }
-        if let shaped = layoutShaped(text, format: format, width: maxWidth) { return shaped }
+        if let shaped = layoutShaped(text, format: format, width: maxWidth, measuringOnly: measuringOnly) { return shaped }
         return layoutWithPango(text, format: format, width: maxWidth)
     }
 
@@ -209,14 +211,15 @@ public final class TextEngine {
         }
     }
 
-    private func layoutShaped(_ text: String, format: TextFormat, width: Double?) -> TextBlock? {
+    private func layoutShaped(_ text: String, format: TextFormat, width: Double?, measuringOnly: Bool) -> TextBlock? {
         let face = self.face(for: format)
         guard let space = face.space else { return nil }
         var text = text
         let shapedLines: [ShapedLine]? = text.withUTF8 { bytes in
             guard Self.isSimple(bytes) else { return nil }
             var lines: [ShapedLine] = []
-            var line = ShapedLine()
+            let newLine = ShapedLine(keepsItems: !measuringOnly)
+            var line = newLine
             var pendingSpaces = 0
             let complete = Self.scan(bytes, word: { range, spaces in
                 pendingSpaces += spaces
@@ -228,19 +231,19 @@ public final class TextEngine {
                         figuresWidth += figure.width
                     }
                     let gap = Double(pendingSpaces) * space.width
-                    if let width, !line.items.isEmpty, line.width + gap + figuresWidth > width + 0.001 {
+                    if let width, !line.isEmpty, line.width + gap + figuresWidth > width + 0.001 {
                         lines.append(line)
-                        line = ShapedLine()
+                        line = newLine
                         pendingSpaces = 0
                     }
                     // Set character by character; an amount wider than the column breaks between figures.
                     var first = true
                     for byte in bytes[range] {
                         guard let figure = face.figure(byte) else { return false }
-                        if let width, !line.items.isEmpty, !first || figuresWidth > width + 0.001,
+                        if let width, !line.isEmpty, !first || figuresWidth > width + 0.001,
                            line.width + figure.width > width + 0.001 {
                             lines.append(line)
-                            line = ShapedLine()
+                            line = newLine
                             pendingSpaces = 0
                         }
                         line.append(figure, spaces: first ? pendingSpaces : 0, spaceWidth: space.width)
@@ -251,16 +254,16 @@ public final class TextEngine {
                 }
                 guard let word = face.word(UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
                 let gap = Double(pendingSpaces) * space.width
-                if let width, !line.items.isEmpty, line.width + gap + word.width > width + 0.001 {
+                if let width, !line.isEmpty, line.width + gap + word.width > width + 0.001 {
                     lines.append(line)
-                    line = ShapedLine()
+                    line = newLine
                     pendingSpaces = 0
                 }
-                if let width, line.items.isEmpty, word.width > width + 0.001 {
+                if let width, line.isEmpty, word.width > width + 0.001 {
                     for (index, piece) in word.pieces(fitting: width).enumerated() {
                         if index > 0 {
                             lines.append(line)
-                            line = ShapedLine()
+                            line = newLine
                         }
                         line.append(piece, spaces: index == 0 ? pendingSpaces : 0, spaceWidth: space.width)
                     }
@@ -271,7 +274,7 @@ public final class TextEngine {
                 return true
             }, newParagraph: {
                 lines.append(line)
-                line = ShapedLine()
+                line = newLine
                 pendingSpaces = 0
             })
             guard complete else { return nil }
@@ -420,12 +423,20 @@ struct ShapedLine {
         let spacesBefore: Int
     }
 
-    var items: [Item] = []
-    var width = 0.0
+    /// False when only measuring: the words are then counted, not kept.
+    let keepsItems: Bool
+    private(set) var items: [Item] = []
+    private(set) var isEmpty = true
+    private(set) var width = 0.0
+
+    init(keepsItems: Bool = true) {
+        self.keepsItems = keepsItems
+    }
 
     mutating func append(_ word: ShapedWord, spaces: Int, spaceWidth: Double) {
         let x = width + Double(spaces) * spaceWidth
-        items.append(Item(word: word, x: x, spacesBefore: spaces))
+        if keepsItems { items.append(Item(word: word, x: x, spacesBefore: spaces)) }
+        isEmpty = false
         width = x + word.width
     }
 }
