@@ -16,13 +16,15 @@ public struct MoneyFormatter: Sendable {
     public func string(from money: Money, showSymbol: Bool = true) -> String {
         let style = showSymbol ? currencyStyle(money.currency) : plainStyle(money.currency)
         let exponent = money.currency.minorUnitExponent
-        var digits = String(money.minorUnits.magnitude)
-        if digits.count <= exponent {
-            digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
-        }
-        let integer = String(digits.dropLast(exponent))
-        let fraction = String(digits.suffix(exponent))
-        return style.format(negative: money.minorUnits < 0, integerDigits: integer, fractionDigits: fraction)
+        // The magnitude's digits straight from the integer, with a zero before the decimals.
+        var digits: [UInt8] = []
+        var magnitude = money.minorUnits.magnitude
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0"))
+            magnitude /= 10
+        } while magnitude > 0 || digits.count <= exponent
+        digits.reverse()
+        return style.format(negative: money.minorUnits < 0, digits: digits, fractionCount: exponent)
     }
 
     /// Reads an amount typed in this locale, with or without the currency's symbol or code.
@@ -53,12 +55,6 @@ public struct MoneyFormatter: Sendable {
 
     /// Bare numbers keep the currency style's separators but take a plain number's signs.
     private func plainStyle(_ currency: Currency) -> NumberStyle {
-        var style = currencyStyle(currency)
-        let plain = NumberStyle.style(for: locale, kind: .plain)
-        style.positivePrefix = plain.positivePrefix
-        style.positiveSuffix = plain.positiveSuffix
-        style.negativePrefix = plain.negativePrefix
-        style.negativeSuffix = plain.negativeSuffix
-        return style
+        NumberStyle.style(for: locale, kind: .bareCurrency(currency.code))
     }
 }

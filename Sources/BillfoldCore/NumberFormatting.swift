@@ -4,16 +4,21 @@ import Foundation
 /// Values are `Decimal`, formatted from their exact digits; parsing reads what a person types.
 public struct NumberFormatting: Sendable {
     public let locale: Locale
+    // Looked up once here rather than in the shared cache for every number.
+    private let plainStyle: NumberStyle
+    private let percentStyle: NumberStyle
 
     public init(locale: Locale = UserLocale.numeric) {
         self.locale = locale
+        plainStyle = NumberStyle.style(for: locale, kind: .plain)
+        percentStyle = NumberStyle.style(for: locale, kind: .percent)
     }
 
     /// A decimal such as a quantity: "1.234,5" in de_DE. Rounded to `maximumFractionDigits`
     /// by `rounding`, padded with zeros to `minimumFractionDigits`. NaN gives an empty string.
     public func string(from value: Decimal, minimumFractionDigits: Int = 0,
                        maximumFractionDigits: Int = 6, rounding: RoundingRule = .halfUp) -> String {
-        format(value, style: NumberStyle.style(for: locale, kind: .plain),
+        format(value, style: plainStyle,
                minimumFractionDigits: minimumFractionDigits, maximumFractionDigits: maximumFractionDigits,
                rounding: rounding)
     }
@@ -25,7 +30,7 @@ public struct NumberFormatting: Sendable {
     /// A percentage given in per cent: 15 → "15 %" in de_DE, "15%" in en_US, 7.7 → "7,7 %".
     public func percentString(from percent: Decimal, minimumFractionDigits: Int = 0,
                               maximumFractionDigits: Int = 2, rounding: RoundingRule = .halfUp) -> String {
-        format(percent, style: NumberStyle.style(for: locale, kind: .percent),
+        format(percent, style: percentStyle,
                minimumFractionDigits: minimumFractionDigits, maximumFractionDigits: maximumFractionDigits,
                rounding: rounding)
     }
@@ -33,24 +38,24 @@ public struct NumberFormatting: Sendable {
     /// Reads a number typed in this locale ("1.234,5", "-3", "0,25"). Pass
     /// `maximumFractionDigits` to refuse more decimals than a field allows.
     public func decimal(from text: String, maximumFractionDigits: Int? = nil) throws(AmountParseError) -> Decimal {
-        let parsed = try AmountParser(style: NumberStyle.style(for: locale, kind: .plain)).parse(text)
+        let parsed = try AmountParser(style: plainStyle).parse(text)
         return try parsed.decimal(maximumFractionDigits: maximumFractionDigits)
     }
 
     /// Reads a percentage in per cent, with or without the percent sign: "7,7 %" → 7.7.
     public func percent(from text: String, maximumFractionDigits: Int? = nil) throws(AmountParseError) -> Decimal {
-        let parsed = try AmountParser(style: NumberStyle.style(for: locale, kind: .percent)).parse(text)
+        let parsed = try AmountParser(style: percentStyle).parse(text)
         return try parsed.decimal(maximumFractionDigits: maximumFractionDigits)
     }
 
     /// The separator before the decimals, e.g. "," in de_DE.
     public var decimalSeparator: String {
-        String(NumberStyle.style(for: locale, kind: .plain).decimalSeparator)
+        String(plainStyle.decimalSeparator)
     }
 
     /// The separator between thousands, e.g. "." in de_DE, a narrow no-break space in fr_FR.
     public var groupingSeparator: String {
-        String(NumberStyle.style(for: locale, kind: .plain).groupingSeparator)
+        String(plainStyle.groupingSeparator)
     }
 
     private func format(_ value: Decimal, style: NumberStyle, minimumFractionDigits: Int,
@@ -62,16 +67,29 @@ public struct NumberFormatting: Sendable {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &source, maximum, rounding.foundationMode)
         // Decimal's description is locale-independent: optional "-", digits, optional "." digits.
-        var text = rounded.description
-        let negative = text.hasPrefix("-")
-        if negative { text.removeFirst() }
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let integer = parts.first.map(String.init) ?? "0"
-        var fraction = parts.count > 1 ? String(parts[1]) : ""
-        while fraction.count > minimum, fraction.last == "0" { fraction.removeLast() }
-        if fraction.count < minimum { fraction += String(repeating: "0", count: minimum - fraction.count) }
-        let isZero = integer.allSatisfy { $0 == "0" } && fraction.allSatisfy { $0 == "0" }
-        return style.format(negative: negative && !isZero, integerDigits: integer.isEmpty ? "0" : integer,
-                            fractionDigits: fraction)
+        var negative = false
+        var digits: [UInt8] = []
+        var fractionCount = 0
+        var inFraction = false
+        for byte in rounded.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                digits.append(byte)
+                if inFraction { fractionCount += 1 }
+            }
+        }
+        while fractionCount > minimum, digits.last == UInt8(ascii: "0") {
+            digits.removeLast()
+            fractionCount -= 1
+        }
+        while fractionCount < minimum {
+            digits.append(UInt8(ascii: "0"))
+            fractionCount += 1
+        }
+        if digits.count == fractionCount { digits.insert(UInt8(ascii: "0"), at: 0) }
+        let isZero = digits.allSatisfy { $0 == UInt8(ascii: "0") }
+        return style.format(negative: negative && !isZero, digits: digits, fractionCount: fractionCount)
     }
 }

@@ -21,6 +21,8 @@ struct NumberStyle: Sendable {
 
     enum Kind: Hashable, Sendable {
         case currency(String)
+        /// An amount without its symbol: the currency's separators with a plain number's signs.
+        case bareCurrency(String)
         case plain
         case percent
     }
@@ -30,10 +32,19 @@ struct NumberStyle: Sendable {
     }
 
     fileprivate static func make(locale: Locale, kind: Kind) -> NumberStyle {
+        if case .bareCurrency(let code) = kind {
+            var style = make(locale: locale, kind: .currency(code))
+            let plain = make(locale: locale, kind: .plain)
+            style.positivePrefix = plain.positivePrefix
+            style.positiveSuffix = plain.positiveSuffix
+            style.negativePrefix = plain.negativePrefix
+            style.negativeSuffix = plain.negativeSuffix
+            return style
+        }
         let formatter = NumberFormatter()
         formatter.locale = locale
         switch kind {
-        case .currency(let code):
+        case .currency(let code), .bareCurrency(let code):
             formatter.numberStyle = .currency
             formatter.currencyCode = code
         case .plain:
@@ -70,7 +81,7 @@ struct NumberStyle: Sendable {
 
         var tokens: [String] = []
         switch kind {
-        case .currency(let code):
+        case .currency(let code), .bareCurrency(let code):
             tokens.append(code)
             if let symbol = formatter.currencySymbol { tokens.append(symbol) }
             let english = NumberFormatter()
@@ -127,37 +138,34 @@ struct NumberStyle: Sendable {
         "DKK": ["kr."], "PLN": ["zł"], "RUB": ["₽"], "UAH": ["₴"], "TRY": ["₺"], "ILS": ["₪"],
     ]
 
-    /// Writes a number from ASCII digit strings: `integerDigits` without sign or leading
-    /// zeros ("0" for zero), `fractionDigits` exactly as many as should be shown.
-    func format(negative: Bool, integerDigits: String, fractionDigits: String) -> String {
-        var body = groupedDigits(Array(integerDigits))
-        if !fractionDigits.isEmpty {
-            body.append(decimalSeparator)
-            body += fractionDigits.map(localDigit)
-        }
-        return negative
-            ? negativePrefix + body + negativeSuffix
-            : positivePrefix + body + positiveSuffix
-    }
-
-    private func groupedDigits(_ ascii: [Character]) -> String {
-        let grouped = groupingSize > 0 && ascii.count >= groupingSize + minimumGroupingDigits
+    /// Writes a number from its ASCII digits, most significant first, with no sign and no
+    /// leading zeros but at least one digit before the decimals; the last `fractionCount`
+    /// digits go after the decimal separator. Built as UTF-8 bytes: no `Character` per digit.
+    func format(negative: Bool, digits: [UInt8], fractionCount: Int) -> String {
+        let integerCount = digits.count - fractionCount
+        let grouped = groupingSize > 0 && integerCount >= groupingSize + minimumGroupingDigits
         let laterGroups = secondaryGroupingSize > 0 ? secondaryGroupingSize : groupingSize
-        var text = ""
-        for (index, digit) in ascii.enumerated() {
+        // nil where the locale writes other digits than ASCII (ar_BH, fa_IR).
+        let asciiZero = self.digits.first?.asciiValue
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 * digits.count + 24)
+        bytes.append(contentsOf: (negative ? negativePrefix : positivePrefix).utf8)
+        for index in 0..<digits.count {
             // A separator goes where the digits still to come fill whole groups, counted from the right.
-            let following = ascii.count - index
+            let following = integerCount - index
             if grouped, index > 0, following >= groupingSize, (following - groupingSize) % laterGroups == 0 {
-                text.append(groupingSeparator)
+                bytes.append(contentsOf: groupingSeparator.utf8)
             }
-            text.append(localDigit(digit))
+            if index == integerCount { bytes.append(contentsOf: decimalSeparator.utf8) }
+            let value = digits[index] - 48
+            if let asciiZero {
+                bytes.append(asciiZero + value)
+            } else {
+                bytes.append(contentsOf: self.digits[Int(value)].utf8)
+            }
         }
-        return text
-    }
-
-    private func localDigit(_ ascii: Character) -> Character {
-        guard let value = ascii.asciiDigitValue else { return ascii }
-        return digits[value]
+        bytes.append(contentsOf: (negative ? negativeSuffix : positiveSuffix).utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
