@@ -5,10 +5,12 @@ enum PlacedItem {
     case text(TextBlock, lines: Range<Int>, origin: Point, color: Color)
     case fill(Rect, Color)
     case line(from: Point, to: Point, width: Double, color: Color)
-    case image(ImageBlock, rect: Rect)
-    case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, rect: Rect)
-    case chart(ChartBlock, rect: Rect)
-    case qrCode(QRCodeBlock, rect: Rect)
+    // Boxed: these are rare and large, and a page's many text and rule items are copied as
+    // often as the array of them grows.
+    indirect case image(ImageBlock, rect: Rect)
+    indirect case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, rect: Rect)
+    indirect case chart(ChartBlock, rect: Rect)
+    indirect case qrCode(QRCodeBlock, rect: Rect)
 
     func offsetBy(dx: Double, dy: Double) -> PlacedItem {
         func move(_ p: Point) -> Point { Point(x: p.x + dx, y: p.y + dy) }

@@ -152,7 +152,11 @@ extension LayoutEngine {
         let isFirstPart = startRow == 0 && startLines == nil
         let gap = isFirstPart ? builder.gap(before: table.spaceBefore) : 0
         var y = builder.y + gap
+        // The page's items, appended to in place rather than copied in at the end; `.noRoom`
+        // takes this table's part back out.
         var items: [PlacedItem] = []
+        swap(&items, &builder.items)
+        let itemsBefore = items.count
 
         let formats = columnFormats(table)
         var headerHeight = 0.0
@@ -230,9 +234,11 @@ extension LayoutEngine {
 
         if !placedRows, row < table.rows.count {
             // Only the header would fit here; start the table on the next page.
+            items.removeSubrange(itemsBefore...)
+            swap(&items, &builder.items)
             return .noRoom
         }
-        builder.items += items
+        swap(&items, &builder.items)
         builder.y = y
         builder.hasContent = true
         if row >= table.rows.count {

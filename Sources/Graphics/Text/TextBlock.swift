@@ -1,8 +1,9 @@
 import CCairo
 
 /// Text laid out in lines, ready to draw whole or a few lines at a time (a paragraph or a
-/// table cell split across pages). Holds shaping results; not thread-safe.
-public struct TextBlock {
+/// table cell split across pages). Holds shaping results; not thread-safe. A class, so the
+/// layout passes it around with one reference count instead of one per array it holds.
+public final class TextBlock {
     enum Content {
         case shaped([ShapedLine], ShapingFace)
         case pango(PangoLayoutBox)
@@ -12,6 +13,12 @@ public struct TextBlock {
     /// The width the lines were aligned in: the wrapping width, or the widest line.
     public let width: Double
     let content: Content
+
+    init(lines: [TextLine], width: Double, content: Content) {
+        self.lines = lines
+        self.width = width
+        self.content = content
+    }
 
     public var height: Double { lines.last?.bottom ?? 0 }
 
