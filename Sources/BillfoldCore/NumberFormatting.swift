@@ -66,12 +66,12 @@ public struct NumberFormatting: Sendable {
         var source = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &source, maximum, rounding.foundationMode)
-        // Decimal's description is locale-independent: optional "-", digits, optional "." digits.
+        // The plain text is locale-independent: optional "-", digits, optional "." digits.
         var negative = false
         var digits: [UInt8] = []
         var fractionCount = 0
         var inFraction = false
-        for byte in rounded.description.utf8 {
+        for byte in rounded.plainText.utf8 {
             switch byte {
             case UInt8(ascii: "-"): negative = true
             case UInt8(ascii: "."): inFraction = true

@@ -1,3 +1,4 @@
+import SeededRandom
 import BillfoldCore
 import Foundation
 import Testing
@@ -46,6 +47,21 @@ import Testing
         #expect(parts.count == expected.count)
         for (written, wanted) in zip(parts, expected) {
             #expect(written == wanted, "\(locale.identifier)")
+        }
+    }
+
+    /// Numbers are formatted from `plainText`, which must spell every value as `description` does.
+    @Test func plainTextIsTheDescription() {
+        var generator = SeededGenerator(seed: 7)
+        var values: [Decimal] = [0, 1, -1, Decimal(UInt64.max), -Decimal(UInt64.max) - 1,
+                                 Decimal(string: String(repeating: "9", count: 38))!, Decimal(string: "-0.000000000000000001")!]
+        for _ in 0..<5_000 {
+            let significand = Decimal(Int64.random(in: Int64.min...Int64.max, using: &generator))
+            let exponent = Int.random(in: -20...20, using: &generator)
+            values.append(significand * Decimal(sign: .plus, exponent: exponent, significand: 1))
+        }
+        for value in values {
+            #expect(value.plainText == value.description)
         }
     }
 }
