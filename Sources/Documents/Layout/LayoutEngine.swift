@@ -51,17 +51,17 @@ final class LayoutEngine {
     // MARK: Pages
 
     /// True while `paginate` runs: text is measured, without keeping glyphs to draw.
-    private var measuring = false
+    private(set) var isMeasuring = false
 
     /// Text laid out for the current pass.
     func layoutText(_ string: String, format: TextFormat, width: Double) -> TextBlock {
-        text.layout(string, format: format, width: width, measuringOnly: measuring)
+        text.layout(string, format: format, width: width, measuringOnly: isMeasuring)
     }
 
     /// First pass: where every page starts.
     func paginate() -> [Cursor] {
-        measuring = true
-        defer { measuring = false }
+        isMeasuring = true
+        defer { isMeasuring = false }
         var starts: [Cursor] = [.start]
         var cursor = Cursor.start
         while let next = layoutPage(from: cursor).next {

@@ -261,6 +261,8 @@ extension LayoutEngine {
     private func appendRow(_ cells: [TextBlock], starts: [Int], ends: [Int]?, row: Int, top: Double, height: Double,
                            isLastPart: Bool, table: Table, widths: [Double], region: Region, colors: [Color],
                            into items: inout [PlacedItem]) {
+        // Counting pages needs the rows' heights, not their items.
+        guard !isMeasuring else { return }
         let style = table.style
         let tableWidth = widths.reduce(0, +)
         if let stripe = style.stripeColor, row % 2 == 1 {
