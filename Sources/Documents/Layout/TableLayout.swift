@@ -111,10 +111,15 @@ extension LayoutEngine {
                              headerColors: header.map(\.color), bodyColors: body.map(\.color), strongColors: strong.map(\.color))
     }
 
-    private func layoutCells(_ cells: [String], formats: [TextFormat], table: Table, widths: [Double]) -> [TextBlock] {
+    /// Lays a row's cells out. A cell that repeats the one above it (`above`, laid out in the
+    /// same formats), as a unit or a tax rate does row after row, reuses that layout.
+    private func layoutCells(_ cells: [String], formats: [TextFormat], table: Table, widths: [Double],
+                             above: (cells: [String], blocks: [TextBlock])? = nil) -> [TextBlock] {
         let padding = table.style.cellPadding.left + table.style.cellPadding.right
         return widths.indices.map { c in
-            layoutText(c < cells.count ? cells[c] : "", format: formats[c], width: max(1, widths[c] - padding))
+            let text = c < cells.count ? cells[c] : ""
+            if let above, c < above.cells.count, above.cells[c] == text { return above.blocks[c] }
+            return layoutText(text, format: formats[c], width: max(1, widths[c] - padding))
         }
     }
 
@@ -181,9 +186,12 @@ extension LayoutEngine {
         var row = startRow
         var lines = startLines
         var placedRows = false
+        var above: (row: TableRow, blocks: [TextBlock])?
         while row < table.rows.count {
             let tableRow = table.rows[row]
-            let cells = layoutCells(tableRow.cells, formats: tableRow.isEmphasized ? formats.strong : formats.body, table: table, widths: widths)
+            let cells = layoutCells(tableRow.cells, formats: tableRow.isEmphasized ? formats.strong : formats.body, table: table, widths: widths,
+                                    above: above.flatMap { $0.row.isEmphasized == tableRow.isEmphasized ? ($0.row.cells, $0.blocks) : nil })
+            above = (tableRow, cells)
             let starts = lines ?? Array(repeating: 0, count: cells.count)
             let contentHeight = cells.indices.map { cells[$0].height(of: starts[$0]..<cells[$0].lines.count) }.max() ?? 0
             let rowHeight = contentHeight + padding.top + padding.bottom
