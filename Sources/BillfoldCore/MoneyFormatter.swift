@@ -18,6 +18,7 @@ public struct MoneyFormatter: Sendable {
         let exponent = money.currency.minorUnitExponent
         // The magnitude's digits straight from the integer, with a zero before the decimals.
         var digits: [UInt8] = []
+        digits.reserveCapacity(24)
         var magnitude = money.minorUnits.magnitude
         repeat {
             digits.append(UInt8(truncatingIfNeeded: magnitude % 10) + UInt8(ascii: "0"))

@@ -69,6 +69,7 @@ public struct NumberFormatting: Sendable {
         // The plain text is locale-independent: optional "-", digits, optional "." digits.
         var negative = false
         var digits: [UInt8] = []
+        digits.reserveCapacity(24)
         var fractionCount = 0
         var inFraction = false
         for byte in rounded.plainText.utf8 {

@@ -3,21 +3,39 @@ import Foundation
 /// How one locale writes one kind of number (an amount in a currency, a plain decimal, a
 /// percentage): taken once from Foundation's ICU data, then applied by hand to exact digit
 /// strings so nothing passes through a Double and formatting and parsing share one source.
-struct NumberStyle: Sendable {
-    var positivePrefix: String
-    var positiveSuffix: String
-    var negativePrefix: String
-    var negativeSuffix: String
-    var decimalSeparator: Character
-    var groupingSeparator: Character
-    var groupingSize: Int
-    var secondaryGroupingSize: Int
+/// A class: formatting takes it from a cache for every number, and a reference is cheaper
+/// to hand out than a copy of its strings and arrays.
+final class NumberStyle: Sendable {
+    let positivePrefix: String
+    let positiveSuffix: String
+    let negativePrefix: String
+    let negativeSuffix: String
+    let decimalSeparator: Character
+    let groupingSeparator: Character
+    let groupingSize: Int
+    let secondaryGroupingSize: Int
     /// 2 where four-digit numbers stay ungrouped (es_ES, pl_PL: 1234 but 12.345), else 1.
-    var minimumGroupingDigits: Int
+    let minimumGroupingDigits: Int
     /// The locale's ten digits, zero first (ASCII for most, Arabic-Indic for ar_BH).
-    var digits: [Character]
+    let digits: [Character]
     /// Extra text a person may type around the number: currency symbols and codes, "%".
-    var affixTokens: [String]
+    let affixTokens: [String]
+
+    init(positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
+         decimalSeparator: Character, groupingSeparator: Character, groupingSize: Int, secondaryGroupingSize: Int,
+         minimumGroupingDigits: Int, digits: [Character], affixTokens: [String]) {
+        self.positivePrefix = positivePrefix
+        self.positiveSuffix = positiveSuffix
+        self.negativePrefix = negativePrefix
+        self.negativeSuffix = negativeSuffix
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.groupingSize = groupingSize
+        self.secondaryGroupingSize = secondaryGroupingSize
+        self.minimumGroupingDigits = minimumGroupingDigits
+        self.digits = digits
+        self.affixTokens = affixTokens
+    }
 
     enum Kind: Hashable, Sendable {
         case currency(String)
@@ -33,13 +51,14 @@ struct NumberStyle: Sendable {
 
     fileprivate static func make(locale: Locale, kind: Kind) -> NumberStyle {
         if case .bareCurrency(let code) = kind {
-            var style = make(locale: locale, kind: .currency(code))
+            let currency = make(locale: locale, kind: .currency(code))
             let plain = make(locale: locale, kind: .plain)
-            style.positivePrefix = plain.positivePrefix
-            style.positiveSuffix = plain.positiveSuffix
-            style.negativePrefix = plain.negativePrefix
-            style.negativeSuffix = plain.negativeSuffix
-            return style
+            return NumberStyle(positivePrefix: plain.positivePrefix, positiveSuffix: plain.positiveSuffix,
+                               negativePrefix: plain.negativePrefix, negativeSuffix: plain.negativeSuffix,
+                               decimalSeparator: currency.decimalSeparator, groupingSeparator: currency.groupingSeparator,
+                               groupingSize: currency.groupingSize, secondaryGroupingSize: currency.secondaryGroupingSize,
+                               minimumGroupingDigits: currency.minimumGroupingDigits, digits: currency.digits,
+                               affixTokens: currency.affixTokens)
         }
         let formatter = NumberFormatter()
         formatter.locale = locale

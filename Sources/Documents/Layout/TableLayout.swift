@@ -54,8 +54,12 @@ extension LayoutEngine {
             case .fit:
                 fitColumns.append(c)
                 var natural = text.naturalWidth(of: column.title, format: formats.header[c])
+                var above: TableRow?
                 for row in table.rows where c < row.cells.count {
+                    // A cell that repeats the one above (a unit, a rate) is no wider than it.
+                    if let above, above.isEmphasized == row.isEmphasized, above.cells[c] == row.cells[c] { continue }
                     natural = max(natural, text.naturalWidth(of: row.cells[c], format: row.isEmphasized ? formats.strong[c] : formats.body[c]))
+                    above = row
                 }
                 widths[c] = natural + padding
             }
