@@ -214,8 +214,7 @@ package final class InvoiceDetailView {
         badgeClass = status.rawValue
         badge.addCssClass(status.rawValue)
 
-        let clientName = invoice.billTo?.name
-            ?? invoice.clientID.flatMap { try? repository.client($0) }?.name ?? ""
+        let clientName = invoice.billTo?.name ?? repository.clientNameForDisplay(invoice.clientID)
         numberLabel.text = invoice.number
         clientLabel.text = clientName
         issueRow.subtitle = invoice.issueDate.formatted(.medium)

@@ -132,14 +132,14 @@ final class QuoteDetailView {
         badgeClass = status.tone.badgeClass
         badge.addCssClass(status.tone.badgeClass)
         numberLabel.text = quote.number
-        clientLabel.text = quote.clientID.flatMap { try? repository.client($0) }?.name ?? ""
+        clientLabel.text = repository.clientNameForDisplay(quote.clientID)
         issueRow.subtitle = quote.issueDate.formatted(.medium)
         validRow.subtitle = quote.validUntil.formatted(.medium)
         let totals = (try? quote.totals()) ?? .zero(quote.currency)
         totalLabel.text = money.string(from: totals.total)
-        let invoice = quote.invoiceID.flatMap { try? repository.invoice($0) }
-        invoiceRow.isVisible = invoice != nil
-        invoiceRow.subtitle = invoice?.number
+        let invoiceNumber = repository.invoiceNumberForDisplay(quote.invoiceID)
+        invoiceRow.isVisible = invoiceNumber != nil
+        invoiceRow.subtitle = invoiceNumber
 
         lineRows.forEach(linesGroup.remove)
         lineRows = []
