@@ -77,4 +77,38 @@ struct PaneReadErrorTests {
         try repository.database.execute("ALTER TABLE invoices_invoice_elsewhere RENAME TO invoices_invoice")
         #expect(try repository.clients().map(\.name) == ["Acme"])
     }
+
+    /// Deleting a client never deletes its recurring invoices with it: the window says why not.
+    @Test func aClientWithRecurringInvoicesIsNotDeleted() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let acme = try repository.save(Client(name: "Acme", currency: .eur))
+        _ = try repository.save(RecurringInvoice(clientID: acme.id, currency: .eur,
+                                                 lines: [LineItem(description: "Retainer", quantity: 1, unitPrice: money("900.00"))],
+                                                 startDate: .today()))
+        page.openClients()
+        let clients = try #require(page.clientsWindow)
+        defer { clients.close() }
+        clients.show(acme)
+        clients.confirmDelete()
+        let dialog = try #require(clients.confirmation)
+        #expect(dialog.heading == "Acme Cannot Be Deleted Yet")
+        dialog.respond("close")
+        #expect(clients.confirmation == nil)
+        #expect(try repository.clients().map(\.name) == ["Acme"])
+        #expect(try repository.recurringInvoices().count == 1)
+    }
+
+    /// A client opens as a click or Enter on its row would.
+    @Test func activatingAClientRowOpensIt() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        _ = try repository.save(Client(name: "Acme", currency: .eur))
+        page.openClients()
+        let clients = try #require(page.clientsWindow)
+        defer { clients.close() }
+        clients.list.activateRow(at: 0)
+        #expect(clients.stack.visibleChildName == "client")
+        #expect(clients.nameLabel.text == "Acme")
+    }
 }

@@ -28,7 +28,8 @@ final class ClientsWindow: AdwaitaWindow {
     let nameLabel = Label("", wraps: true, style: "title-2")
     let detailsLabel = Label("", wraps: true, style: "dim-label")
     let owedRow = ActionRow(title: tr("Outstanding"))
-    let owedLabel = Label("", wraps: true, style: "numeric")
+    // One amount per line; wrapping would break "Nothing" into syllables in the narrow suffix.
+    let owedLabel = Label("", wraps: false, style: "numeric")
     let invoicesGroup = PreferencesGroup(title: tr("Invoices"))
     private var invoiceRows: [Widget] = []
     let editButton = Button(label: tr("_Edit"))
@@ -107,6 +108,8 @@ final class ClientsWindow: AdwaitaWindow {
         for summary in summaries {
             let row = ActionRow.plain(title: summary.client.name, subtitle: subtitle(for: summary))
             row.addSuffix(Image(iconName: "go-next-symbolic"))
+            // An Adwaita row is a list row that is not activatable unless told: a click or Enter opens the client.
+            row.setProperty("activatable", true)
             list.append(row, accessibleLabel: summary.client.name)
         }
         listStack.visibleChildName = !anyClients ? "empty" : summaries.isEmpty ? "no-results" : "list"
@@ -186,6 +189,18 @@ final class ClientsWindow: AdwaitaWindow {
         guard let client = shownClient, let id = client.id else { return }
         let count: Int
         do {
+            let recurring = try repository.recurringInvoiceCount(ofClient: id)
+            if recurring > 0 {
+                let dialog = MessageDialog(parent: self, heading: String(format: tr("%@ Cannot Be Deleted Yet"), client.name),
+                                           body: InvoiceError.clientHasRecurringInvoices(count: recurring).localizedDescription)
+                dialog.addResponse("close", label: tr("_Close"))
+                dialog.setDefaultResponse("close")
+                dialog.setCloseResponse("close")
+                dialog.onResponse { [weak self] _ in self?.confirmation = nil }
+                confirmation = dialog
+                dialog.present()
+                return
+            }
             count = try repository.invoiceCount(ofClient: id)
         } catch {
             // What happens to its invoices cannot be asked without knowing whether it has any.
