@@ -172,7 +172,10 @@ package final class InvoicesPage: InvoiceListActions {
 
         listView = ListView(model: positions, makeRow: { [weak self] in
             let row = InvoiceRowView { [weak self] position in
-                guard let self, let summary = self.model.summary(at: position) else { return nil }
+                guard let self else { return nil }
+                guard let summary = self.model.summary(at: position) else {
+                    return self.model.rowReadProblem.map { InvoiceRowContent(problem: String(format: tr("The invoice could not be read: %@"), $0)) }
+                }
                 return InvoiceRowContent(summary: summary, amount: self.money.string(from: summary.total),
                                          due: self.dayTexts.dueText(summary.dueDate))
             }
