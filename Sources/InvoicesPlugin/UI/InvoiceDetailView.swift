@@ -61,6 +61,7 @@ package final class InvoiceDetailView {
     let emailBadge: ProBadge
     let primarySaveBadge: ProBadge
     let savePDFButton: Button
+    let saveXRechnungButton = Button(label: tr("Save XRechnung…"))
     let printButton: Button
     let emailButton: Button
     /// Save PDF as the primary action of a paid or cancelled invoice, whose life is over.
@@ -104,7 +105,7 @@ package final class InvoiceDetailView {
         // The GNOME pattern: one suggested action in the header, everything else in its menu,
         // in sections that leave room for more documents (the destructive ones last).
         moreActions = ActionMenu(sections: [[editButton, paidButton, reopenButton, duplicateButton, links.creditNoteButton],
-                                            [savePDFButton, printButton, emailButton, reminders.button],
+                                            [savePDFButton, saveXRechnungButton, printButton, emailButton, reminders.button],
                                             [cancelButton, deleteButton]]).button
         // Red text in the menu: a flat destructive button would draw white text on no background.
         deleteButton.addCssClass("error")
@@ -120,6 +121,7 @@ package final class InvoiceDetailView {
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
         primarySavePDFButton.tooltip = savePDFButton.tooltip
         printButton.tooltip = tr("Print the invoice (Ctrl+P)")
+        saveXRechnungButton.tooltip = tr("Save the invoice as an XRechnung e-invoice (XML), as German public bodies ask for")
         emailButton.tooltip = tr("Write an email with the invoice attached")
 
         let content = Box(.vertical, spacing: 18)
@@ -188,6 +190,7 @@ package final class InvoiceDetailView {
         deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
+        saveXRechnungButton.onClicked { [weak self] in self?.saveXRechnung() }
         primarySavePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
         emailButton.onClicked { [weak self] in self?.emailPDF() }
@@ -337,7 +340,55 @@ package final class InvoiceDetailView {
             }
             return try InvoicePDF.render(document).data
         } catch {
+            explain(error)
+            return nil
+        }
+    }
+
+    /// An e-invoice that is not ready lists what is missing, in a dialog that holds the list;
+    /// any other problem is a toast.
+    private func explain(_ error: any Error) {
+        guard case .notReady(let issues) = error as? EInvoiceError else {
             context.showToast(error.localizedDescription)
+            return
+        }
+        let dialog = MessageDialog(parent: context.window, heading: tr("Not Ready to Be an E-Invoice"),
+                                   body: tr("Add what is missing, then try again:"))
+        // A list reads from the left, not centred as a dialog's body is.
+        let list = Label(issues.map { "• " + $0.message }.joined(separator: "\n"), wraps: true)
+        list.xAlign = 0
+        dialog.setExtraChild(list)
+        dialog.addResponse("close", label: tr("_Close"))
+        dialog.setDefaultResponse("close")
+        dialog.setCloseResponse("close")
+        eInvoiceProblem = dialog
+        eInvoiceProblemList = list.text
+        dialog.present()
+    }
+
+    /// What keeps the invoice from being an e-invoice, while it is shown.
+    private(set) weak var eInvoiceProblem: MessageDialog?
+    /// The list the last such dialog showed.
+    private(set) var eInvoiceProblemList = ""
+
+    /// Save XRechnung: the invoice's data alone, as an XML file. Free, as on the command line:
+    /// an e-invoice is the data a client's system must get, not a Pro document.
+    func saveXRechnung() {
+        guard let invoice, let xml = xRechnungXML() else { return }
+        let kind = SavedFileKind(title: tr("Save XRechnung"), filterName: tr("XRechnung e-invoices"), fileExtension: "xml")
+        documentActions.saveAs(xml, kind: kind, suggestedName: EInvoiceExport.suggestedFileName(for: invoice, format: .xrechnung)) {
+            [weak self] url in
+            self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
+        }
+    }
+
+    /// The shown invoice as XRechnung XML, made now; what is missing is explained instead.
+    func xRechnungXML() -> Data? {
+        guard let id = invoice?.id else { return nil }
+        do {
+            return try EInvoiceExport.ciiXML(try repository.document(for: id), format: .xrechnung)
+        } catch {
+            explain(error)
             return nil
         }
     }
