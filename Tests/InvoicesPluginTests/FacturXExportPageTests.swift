@@ -67,10 +67,10 @@ struct FacturXExportPageTests {
         let (page, host, plugin, pro) = try showInvoice(client: Self.client, profile: profile)
         defer { withExtendedLifetime((host, plugin, pro)) {} }
         #expect(page.detail.currentPDF() == nil)
-        let dialog = try #require(page.detail.eInvoiceProblem)
+        let dialog = try #require(page.detail.eInvoices.problemDialog)
         defer { dialog.close() }
         #expect(dialog.heading == "Not Ready to Be an E-Invoice")
-        #expect(page.detail.eInvoiceProblemList.contains("• Enter your VAT ID or tax number in Preferences › Business."))
+        #expect(page.detail.eInvoices.problemList.contains("• Enter your VAT ID or tax number in Preferences › Business."))
     }
 
     /// Save XRechnung makes the invoice's XRechnung XML; one that is not ready says what is missing.
@@ -80,8 +80,8 @@ struct FacturXExportPageTests {
         let (page, host, plugin, pro) = try showInvoice(client: client, profile: EInvoiceFixtures.seller)
         defer { withExtendedLifetime((host, plugin, pro)) {} }
         #expect(page.detail.xRechnungXML() == nil)
-        let dialog = try #require(page.detail.eInvoiceProblem)
-        #expect(page.detail.eInvoiceProblemList.contains("Leitweg-ID"))
+        let dialog = try #require(page.detail.eInvoices.problemDialog)
+        #expect(page.detail.eInvoices.problemList.contains("Leitweg-ID"))
         dialog.close()
 
         let repository = try #require(plugin.repository)

@@ -86,6 +86,7 @@ package final class InvoiceDetailView {
     private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
         self?.context.showToast(error.localizedDescription)
     }
+    private(set) lazy var eInvoices = EInvoiceSaving(context: context, documentActions: documentActions)
 
     init(list: any InvoiceListActions, repository: InvoiceRepository, context: PluginContext) {
         self.list = list
@@ -340,46 +341,15 @@ package final class InvoiceDetailView {
             }
             return try InvoicePDF.render(document).data
         } catch {
-            explain(error)
+            eInvoices.explain(error)
             return nil
         }
     }
 
-    /// An e-invoice that is not ready lists what is missing, in a dialog that holds the list;
-    /// any other problem is a toast.
-    private func explain(_ error: any Error) {
-        guard case .notReady(let issues) = error as? EInvoiceError else {
-            context.showToast(error.localizedDescription)
-            return
-        }
-        let dialog = MessageDialog(parent: context.window, heading: tr("Not Ready to Be an E-Invoice"),
-                                   body: tr("Add what is missing, then try again:"))
-        // A list reads from the left, not centred as a dialog's body is.
-        let list = Label(issues.map { "• " + $0.message }.joined(separator: "\n"), wraps: true)
-        list.xAlign = 0
-        dialog.setExtraChild(list)
-        dialog.addResponse("close", label: tr("_Close"))
-        dialog.setDefaultResponse("close")
-        dialog.setCloseResponse("close")
-        eInvoiceProblem = dialog
-        eInvoiceProblemList = list.text
-        dialog.present()
-    }
-
-    /// What keeps the invoice from being an e-invoice, while it is shown.
-    private(set) weak var eInvoiceProblem: MessageDialog?
-    /// The list the last such dialog showed.
-    private(set) var eInvoiceProblemList = ""
-
-    /// Save XRechnung: the invoice's data alone, as an XML file. Free, as on the command line:
-    /// an e-invoice is the data a client's system must get, not a Pro document.
+    /// Save XRechnung: the invoice's data alone, as an XML file.
     func saveXRechnung() {
         guard let invoice, let xml = xRechnungXML() else { return }
-        let kind = SavedFileKind(title: tr("Save XRechnung"), filterName: tr("XRechnung e-invoices"), fileExtension: "xml")
-        documentActions.saveAs(xml, kind: kind, suggestedName: EInvoiceExport.suggestedFileName(for: invoice, format: .xrechnung)) {
-            [weak self] url in
-            self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
-        }
+        eInvoices.saveXRechnung(xml, suggestedName: EInvoiceExport.suggestedFileName(for: invoice, format: .xrechnung))
     }
 
     /// The shown invoice as XRechnung XML, made now; what is missing is explained instead.
@@ -388,7 +358,7 @@ package final class InvoiceDetailView {
         do {
             return try EInvoiceExport.ciiXML(try repository.document(for: id), format: .xrechnung)
         } catch {
-            explain(error)
+            eInvoices.explain(error)
             return nil
         }
     }
