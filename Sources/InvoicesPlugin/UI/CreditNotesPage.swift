@@ -31,9 +31,6 @@ final class CreditNotesPage {
     let saveBadge: ProBadge
     let savePDFButton: Button
     package let preview = DocumentPreview(emptyTitle: tr("No Credit Note"))
-    let detailsToggle = ToggleButton(label: tr("De_tails"))
-    let previewToggle = ToggleButton(label: tr("P_review"))
-    private let viewStack = Stack()
     let saveXRechnungButton = Button(label: tr("Save XRechnung…"))
     private(set) lazy var eInvoices = EInvoiceSaving(context: context, documentActions: documentActions)
     private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
@@ -96,27 +93,7 @@ final class CreditNotesPage {
         content.append(facts)
         content.append(linesGroup)
 
-        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
-        scroller.expandsVertically = true
-        viewStack.add(scroller, named: "details")
-        viewStack.add(preview.widget, named: "preview")
-        viewStack.visibleChildName = "details"
-        viewStack.expandsVertically = true
-        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
-        switcher.makeLinked()
-        switcher.align(horizontal: .center)
-        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        previewToggle.join(detailsToggle)
-        detailsToggle.isActive = true
-        detailsToggle.onToggled { [weak self] in
-            guard let self, self.detailsToggle.isActive else { return }
-            self.viewStack.visibleChildName = "details"
-        }
-        previewToggle.onToggled { [weak self] in
-            guard let self, self.previewToggle.isActive else { return }
-            self.viewStack.visibleChildName = "preview"
-        }
-        return Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
+        return DetailsOrPreview(details: content, preview: preview.widget).widget
     }
 
     private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {

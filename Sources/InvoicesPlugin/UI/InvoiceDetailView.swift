@@ -77,9 +77,8 @@ package final class InvoiceDetailView {
     let links: InvoiceLinksView
     let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
-    let viewStack = Stack()
-    let detailsToggle = ToggleButton(label: tr("De_tails"))
-    package let previewToggle = ToggleButton(label: tr("P_review"))
+    private(set) var body: DetailsOrPreview?
+    package var previewToggle: ToggleButton? { body?.previewToggle }
     /// The invoice (id and revision) the preview was last made for, so a reload that changed
     /// nothing does not make it again.
     private var previewedRevision: (InvoiceID, Int)?
@@ -154,27 +153,9 @@ package final class InvoiceDetailView {
         content.append(paymentsGroup)
         content.append(reminders.history)
 
-        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
-        scroller.expandsVertically = true
-        viewStack.add(scroller, named: "details")
-        viewStack.add(preview.widget, named: "preview")
-        viewStack.visibleChildName = "details"
-        viewStack.expandsVertically = true
-        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
-        switcher.makeLinked()
-        switcher.align(horizontal: .center)
-        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        previewToggle.join(detailsToggle)
-        detailsToggle.isActive = true
-        widget = Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
-        detailsToggle.onToggled { [weak self] in
-            guard let self else { return }
-            if self.detailsToggle.isActive { self.viewStack.visibleChildName = "details" }
-        }
-        previewToggle.onToggled { [weak self] in
-            guard let self else { return }
-            if self.previewToggle.isActive { self.viewStack.visibleChildName = "preview" }
-        }
+        let body = DetailsOrPreview(details: content, preview: preview.widget)
+        self.body = body
+        widget = body.widget
 
         editButton.onClicked { [weak self] in
             guard let self else { return }
