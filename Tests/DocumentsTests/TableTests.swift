@@ -94,6 +94,30 @@ import Graphics
         }
     }
 
+    /// A cell equal to the one above reuses its layout; it must still be drawn in its own row,
+    /// and in bold in an emphasized row.
+    @Test func cellsThatRepeatTheRowAboveStayInTheirRowAndStyle() throws {
+        var rows = (1...23).map { TableRow(["Item \($0)", "12.5", "h"]) }
+        rows.insert(TableRow(["Subtotal", "12.5", "h"], isEmphasized: true), at: 12)
+        let table = Table(columns: [TableColumn("Description"), .numeric("Qty"), TableColumn("Unit", width: .fit)], rows: rows)
+        var document = Document()
+        document.blocks = [.table(table)]
+        let pdf = try ReadBack(document.renderPDF())
+        #expect(pdf.pageCount == 1)
+        let runs = pdf.pages[0].textRuns()
+        let quantities = runs.filter { $0.text == "12.5" }
+        let descriptions = runs.filter { $0.text == "Item" || $0.text == "Subtotal" }
+        #expect(quantities.count == rows.count)
+        #expect(runs.filter { $0.text == "h" }.count == rows.count)
+        #expect(descriptions.count == rows.count)
+        for (quantity, description) in zip(quantities, descriptions) {
+            #expect(abs(quantity.rect.minY - description.rect.minY) < 1)
+        }
+        let subtotal = try #require(descriptions.firstIndex { $0.text == "Subtotal" })
+        #expect(quantities[subtotal].rect.width > quantities[subtotal - 1].rect.width + 0.1)
+        #expect(abs(quantities[subtotal + 1].rect.width - quantities[subtotal - 1].rect.width) < 0.01)
+    }
+
     @Test func anUnbrokenWordWiderThanItsColumnWrapsBetweenCharacters() throws {
         let word = String(repeating: "abcdefghij", count: 30)
         let table = Table(columns: [TableColumn("Reference", width: .fixed(80)), TableColumn("Note")],
