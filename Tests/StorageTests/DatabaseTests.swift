@@ -110,6 +110,30 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(try database.queryValue("SELECT 0.25 * 2", as: Decimal.self) == dec("0.5"))
     }
 
+    /// Stored text is read into the same Decimal that Decimal(string:) makes: value, exponent
+    /// and spelling, with leading and trailing zeros and signs.
+    @Test func decimalTextReadsAsDecimalStringDoes() throws {
+        let database = try Database.inMemory()
+        var generator = SeededGenerator(seed: 9)
+        var texts = ["0", "-0", "0.0", "+0.00", "1.50", "-12.340", "0.000100", "00012.5", "9999999999999999999",
+                     "18446744073709551615", "12345678901234567890.5", "0." + String(repeating: "0", count: 40) + "1"]
+        for _ in 0..<5_000 {
+            var digits = String(UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator))
+            let scale = Int.random(in: 0...12, using: &generator)
+            while digits.count <= scale { digits = "0" + digits }
+            if scale > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale)) }
+            digits += String(repeating: "0", count: Int.random(in: 0...2, using: &generator))
+            texts.append(["", "-", "+"].randomElement(using: &generator)! + digits)
+        }
+        for text in texts {
+            let expected = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+            let read = try #require(try database.queryValue("SELECT ?", [text], as: Decimal.self))
+            #expect(read == expected, "\(text)")
+            #expect(read.description == expected.description, "\(text)")
+            #expect(read.exponent == expected.exponent || read.isZero, "\(text)")
+        }
+    }
+
     @Test func decimalTextIsExactForEveryMagnitude() throws {
         let database = try Database.inMemory()
         var generator = SeededGenerator(seed: 4)
