@@ -249,6 +249,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: copy.path))
     }
 
+    /// Copies are written without waiting for the disk, so a crash can leave one empty or cut
+    /// short: such a copy is made again, never printed or left to fail the report.
+    @Test func aCachedCopyCutShortIsMadeAgain() throws {
+        let workspace = try Workspace()
+        let surface = try ImageSurface(pixelWidth: 64, pixelHeight: 48, hasAlpha: true)
+        let photo = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "t.jpg").reference
+        let sticker = try workspace.store.importData(try surface.pngData(), suggestedName: "s.png").reference
+        for reference in [photo, sticker] {
+            let copy = try workspace.store.printImage(for: reference, boxWidth: 20, boxHeight: 20)
+            #expect(copy.pathExtension == (reference == photo ? "jpg" : "png"))
+            let whole = try Data(contentsOf: copy)
+            for damaged in [Data(), whole.dropLast(1), whole.prefix(whole.count / 2)] {
+                try damaged.write(to: copy)
+                #expect(try workspace.store.printImage(for: reference, boxWidth: 20, boxHeight: 20) == copy)
+                #expect(try Data(contentsOf: copy) == whole)
+            }
+        }
+    }
+
     @Test func copiesOfManyReceiptsCanBeMadeAtOnce() throws {
         let workspace = try Workspace()
         let references = try (0..<12).map {

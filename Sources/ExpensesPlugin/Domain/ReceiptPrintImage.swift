@@ -39,7 +39,7 @@ extension ReceiptStore {
         let stem = "\(reference.digest)-\(boxWidth)x\(boxHeight)"
         for ext in ["jpg", "png"] {
             let cached = folder.appendingPathComponent("\(stem).\(ext)")
-            if FileManager.default.fileExists(atPath: cached.path) { return cached }
+            if Self.isWholeCopy(cached) { return cached }
         }
 
         let scaled: OpaquePointer
@@ -85,7 +85,9 @@ extension ReceiptStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(Data(bytes: buffer, count: Int(size)), to: target)
+            // Not flushed to the disk: a cached copy can be made again (`isWholeCopy`), and
+            // waiting for the disk held up a thread that could decode.
+            try AtomicWrite.write(Data(bytes: buffer, count: Int(size)), to: target, durable: false)
         } catch {
             throw .cannotStore(reason: error.localizedDescription)
         }
@@ -105,6 +107,22 @@ extension ReceiptStore {
         }
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", String(orientation)) }
         return pixbuf
+    }
+
+    /// Whether `url` holds a copy that ends as a whole JPEG or PNG does. Copies are written
+    /// without waiting for the disk, so after a crash one may be empty or cut short: such a
+    /// copy is made again rather than put in a report. One that cannot be read is made again too.
+    static func isWholeCopy(_ url: URL) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        // A JPEG ends with the EOI marker; a PNG with its IEND chunk, whose CRC is fixed.
+        let ending: [UInt8] = url.pathExtension == "png" ? [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82] : [0xFF, 0xD9]
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size >= ending.count else { return false }
+        var tail = [UInt8](repeating: 0, count: ending.count)
+        let count = pread(descriptor, &tail, ending.count, off_t(info.st_size) - off_t(ending.count))
+        return count == ending.count && tail == ending
     }
 
     /// Removes the scaled copies made for `reference`.
