@@ -141,6 +141,20 @@ import Testing
         }
     }
 
+    /// An Adobe CMYK photo small enough to go in as it is still gets an RGB copy: Cairo would
+    /// embed the CMYK JPEG without its inversion, and it would print as a negative.
+    @Test func aCMYKPhotoPrintsInItsColours() throws {
+        let workspace = try Workspace()
+        let trip = try workspace.repository.createTrip(lisbonTrip())
+        let photo = try workspace.repository.importReceipt(data: Samples.redCMYKJPEG, suggestedName: "scan.jpg").reference
+        try workspace.repository.addExpense(meal(eur(1200), receipt: photo), to: trip.id)
+        let report = try ExpenseReport.load(trip.id, from: workspace.repository, traveller: "Ada Lovelace")
+        let (_, pdf) = try Self.render(report, keepingAs: "expense-report-cmyk.pdf")
+        let page = try pdf.page(at: pdf.pageCount - 1).renderImage(scale: 0.5)
+        let red = try #require(Samples.box(of: Color(red: 200.0 / 255, green: 40.0 / 255, blue: 40.0 / 255), in: page))
+        #expect(red.maxX - red.minX > 100 && red.maxY - red.minY > 70)
+    }
+
     @Test func aDamagedPictureBecomesANoticeNotAFailedReport() throws {
         let sample = try Self.sample()
         let photo = try #require(sample.report.receiptPages.first { $0.reference.kind == .png }?.reference)

@@ -28,7 +28,9 @@ extension ReceiptStore {
         if reference.kind == .jpeg, let width = inspection.uprightWidth, let height = inspection.uprightHeight {
             eighths = (1...8).first { n in (width * n + 7) / 8 >= boxWidth || (height * n + 7) / 8 >= boxHeight } ?? 8
         }
-        if inspection.orientation == 1 {
+        // Cairo 1.16 puts a CMYK JPEG into the PDF without the inversion Adobe's CMYK needs, so
+        // it would print as a negative: such a photo always gets an RGB copy.
+        if inspection.orientation == 1, inspection.colorComponents != 4 {
             if eighths == 8 { return source }
             if let width = inspection.uprightWidth, let height = inspection.uprightHeight,
                width <= boxWidth, height <= boxHeight {
