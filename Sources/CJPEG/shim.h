@@ -134,6 +134,7 @@ static inline unsigned char *bf_jpeg_decode_scaled(const char *path, int scale_n
     free(scratch);
     return pixels;
 }
+
 // Encodes `height` rows of packed 8-bit RGB, `stride` bytes apart, as a baseline JPEG of
 // `quality` with libjpeg's defaults (4:2:0): the same bytes as gdk-pixbuf's saver, without
 // its copies (a fifth less time for a scaled photo). Returns NULL when libjpeg fails; free()

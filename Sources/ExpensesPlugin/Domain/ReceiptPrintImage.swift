@@ -135,7 +135,9 @@ extension ReceiptStore {
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         // A JPEG ends with the EOI marker; a PNG with its IEND chunk, whose CRC is fixed.
-        let ending: [UInt8] = url.pathExtension == "png" ? [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82] : [0xFF, 0xD9]
+        let ending: [UInt8] = url.pathExtension == "png"
+            ? [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            : [0xFF, 0xD9]
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size >= ending.count else { return false }
         var tail = [UInt8](repeating: 0, count: ending.count)
