@@ -1,3 +1,4 @@
+import AppLibrary
 import BillfoldCore
 import Foundation
 import GObjectCore
