@@ -1,5 +1,6 @@
 import BillfoldCore
 import Documents
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 import Foundation
 import Graphics
