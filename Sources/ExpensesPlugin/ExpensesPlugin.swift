@@ -1,4 +1,5 @@
 import BillfoldCore
+import ExpensesCore
 import Foundation
 import Storage
 import PluginAPI
@@ -22,15 +23,6 @@ public final class Expenses: Plugin {
         PluginInfo(id: "expenses", name: tr("Expenses"),
                    summary: tr("Trips, receipts and reimbursement reports"),
                    iconName: "emoji-travel-symbolic")
-    }
-
-    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand, ExpenseImportCommand.shellCommand] }
-
-    public nonisolated static func checkLibrary(_ database: Database) throws -> [String] {
-        guard try database.queryValue("SELECT count(*) FROM sqlite_schema WHERE name = 'expenses_receipt'", as: Int.self) == 1 else {
-            return []
-        }
-        return try ReceiptFileCheck.problems(in: database, store: ReceiptStore(directory: AppPaths.receiptsDirectory))
     }
 
     public private(set) var page: PluginPage?

@@ -8,12 +8,15 @@ public struct ReceiptInspection: Hashable, Sendable {
     public let pixelHeight: Int?
     /// EXIF orientation, 1 (upright) to 8; 5 to 8 are turned a quarter, so width and height swap.
     public let orientation: Int
+    /// A JPEG's colour components: 1 grey, 3 colour, 4 CMYK; nil for other kinds.
+    public let colorComponents: Int?
 
-    init(kind: ReceiptKind, pixelWidth: Int?, pixelHeight: Int?, orientation: Int = 1) {
+    init(kind: ReceiptKind, pixelWidth: Int?, pixelHeight: Int?, orientation: Int = 1, colorComponents: Int? = nil) {
         self.kind = kind
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.orientation = (1...8).contains(orientation) ? orientation : 1
+        self.colorComponents = colorComponents
     }
 
     /// The size as the picture is meant to be seen.
@@ -83,7 +86,8 @@ public enum ReceiptInspector {
                 let components = Int(b[index + 7])
                 guard [8, 12, 16].contains(precision), width > 0, height > 0,
                       [1, 3, 4].contains(components), length == 8 + 3 * components else { throw damaged }
-                return ReceiptInspection(kind: .jpeg, pixelWidth: width, pixelHeight: height, orientation: orientation)
+                return ReceiptInspection(kind: .jpeg, pixelWidth: width, pixelHeight: height, orientation: orientation,
+                                         colorComponents: components)
             }
             if marker == 0xE1, index + length <= b.count {
                 orientation = exifOrientation(b[(index + 2)..<(index + length)]) ?? orientation

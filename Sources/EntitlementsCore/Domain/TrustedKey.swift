@@ -9,11 +9,11 @@ import Licensing
 /// can use licences they signed themselves. The hook is compiled out of plain release builds
 /// (`swift build -c release`, as the Flatpak and install scripts build): there, nothing can
 /// replace the vendor key.
-enum TrustedKey {
-    static let testKeyEnvironmentVariable = "BILLFOLD_TEST_LICENSE_PUBLIC_KEY"
+public enum TrustedKey {
+    public static let testKeyEnvironmentVariable = "BILLFOLD_TEST_LICENSE_PUBLIC_KEY"
 
     /// Whether this build can trust a test key at all.
-    static var acceptsTestKeys: Bool {
+    public static var acceptsTestKeys: Bool {
         #if DEBUG || BILLFOLD_TEST_KEYS
         return true
         #else
@@ -21,7 +21,7 @@ enum TrustedKey {
         #endif
     }
 
-    static var current: LicensePublicKey {
+    public static var current: LicensePublicKey {
         #if DEBUG || BILLFOLD_TEST_KEYS
         if let key = testKey(in: ProcessInfo.processInfo.environment) { return key }
         #endif
@@ -30,7 +30,7 @@ enum TrustedKey {
 
     #if DEBUG || BILLFOLD_TEST_KEYS
     /// The test key named by the environment, if it holds a valid one.
-    static func testKey(in environment: [String: String]) -> LicensePublicKey? {
+    public static func testKey(in environment: [String: String]) -> LicensePublicKey? {
         guard let text = environment[testKeyEnvironmentVariable], !text.isEmpty else { return nil }
         return try? LicensePublicKey(base64: LicenseKeyFile.keyLine(in: text))
     }

@@ -260,11 +260,11 @@ extension Quote {
             && notes == other.notes
     }
 
-    /// The quote as invoice-shaped content for the PDF.
-    func invoiceDraftContent() -> Invoice {
+    /// The quote as invoice-shaped content: for the PDF (as sent), or for the form (as a draft).
+    public func invoiceDraftContent(status: InvoiceStatus = .sent) -> Invoice {
         var content = Invoice(number: number, clientID: clientID, issueDate: issueDate, dueDate: validUntil,
                               currency: currency, lines: lines, discountPercent: discountPercent, notes: notes)
-        content.status = .sent
+        content.status = status
         return content
     }
 }

@@ -28,7 +28,9 @@ extension ReceiptStore {
         if reference.kind == .jpeg, let width = inspection.uprightWidth, let height = inspection.uprightHeight {
             eighths = (1...8).first { n in (width * n + 7) / 8 >= boxWidth || (height * n + 7) / 8 >= boxHeight } ?? 8
         }
-        if inspection.orientation == 1 {
+        // Cairo 1.16 puts a CMYK JPEG into the PDF without the inversion Adobe's CMYK needs, so
+        // it would print as a negative: such a photo always gets an RGB copy.
+        if inspection.orientation == 1, inspection.colorComponents != 4 {
             if eighths == 8 { return source }
             if let width = inspection.uprightWidth, let height = inspection.uprightHeight,
                width <= boxWidth, height <= boxHeight {
@@ -39,7 +41,7 @@ extension ReceiptStore {
         let stem = "\(reference.digest)-\(boxWidth)x\(boxHeight)"
         for ext in ["jpg", "png"] {
             let cached = folder.appendingPathComponent("\(stem).\(ext)")
-            if FileManager.default.fileExists(atPath: cached.path) { return cached }
+            if Self.isWholeCopy(cached) { return cached }
         }
 
         let scaled: OpaquePointer
@@ -73,23 +75,41 @@ extension ReceiptStore {
         // Quality 85: a copy decoded by eighths keeps all its detail and up to twice the pixels
         // the box needs, so 88 made report PDFs a third larger; receipt type looks the same.
         let hasAlpha = gdk_pixbuf_get_has_alpha(upright) != 0
-        var buffer: UnsafeMutablePointer<gchar>?
-        var size: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        let saved = hasAlpha ? bf_pixbuf_save_png(upright, &buffer, &size, &error)
-                             : bf_pixbuf_save_jpeg(upright, &buffer, &size, "85", &error)
-        if let error { g_error_free(error) }
-        guard saved != 0, let buffer else { throw .cannotStore(reason: tr("the picture could not be scaled")) }
-        defer { g_free(buffer) }
+        guard let encoded = hasAlpha ? Self.encodePNG(upright) : Self.encodeJPEG(upright, quality: 85) else {
+            throw .cannotStore(reason: tr("the picture could not be scaled"))
+        }
         let target = folder.appendingPathComponent("\(stem).\(hasAlpha ? "png" : "jpg")")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(Data(bytes: buffer, count: Int(size)), to: target)
+            // Not flushed to the disk: a cached copy can be made again (`isWholeCopy`), and
+            // waiting for the disk held up a thread that could decode.
+            try AtomicWrite.write(encoded, to: target, durable: false)
         } catch {
             throw .cannotStore(reason: error.localizedDescription)
         }
         return target
+    }
+
+    /// An opaque pixbuf's pixels as a JPEG, by libjpeg itself (gdk-pixbuf's saver makes the same
+    /// bytes a fifth slower).
+    private static func encodeJPEG(_ pixbuf: OpaquePointer, quality: Int32) -> Data? {
+        var size: UInt = 0
+        guard gdk_pixbuf_get_n_channels(pixbuf) == 3, let pixels = gdk_pixbuf_read_pixels(pixbuf),
+              let bytes = bf_jpeg_encode(pixels, gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf),
+                                         gdk_pixbuf_get_rowstride(pixbuf), quality, &size) else { return nil }
+        return Data(bytesNoCopy: bytes, count: Int(size), deallocator: .free)
+    }
+
+    private static func encodePNG(_ pixbuf: OpaquePointer) -> Data? {
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        var error: UnsafeMutablePointer<GError>?
+        let saved = bf_pixbuf_save_png(pixbuf, &buffer, &size, &error)
+        if let error { g_error_free(error) }
+        guard saved != 0, let buffer else { return nil }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
     }
 
     /// The JPEG at `path` decoded at `eighths`/8 of its size, in a pixbuf that owns the pixels
@@ -105,6 +125,24 @@ extension ReceiptStore {
         }
         if orientation != 1 { gdk_pixbuf_set_option(pixbuf, "orientation", String(orientation)) }
         return pixbuf
+    }
+
+    /// Whether `url` holds a copy that ends as a whole JPEG or PNG does. Copies are written
+    /// without waiting for the disk, so after a crash one may be empty or cut short: such a
+    /// copy is made again rather than put in a report. One that cannot be read is made again too.
+    static func isWholeCopy(_ url: URL) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        // A JPEG ends with the EOI marker; a PNG with its IEND chunk, whose CRC is fixed.
+        let ending: [UInt8] = url.pathExtension == "png"
+            ? [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+            : [0xFF, 0xD9]
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size >= ending.count else { return false }
+        var tail = [UInt8](repeating: 0, count: ending.count)
+        let count = pread(descriptor, &tail, ending.count, off_t(info.st_size) - off_t(ending.count))
+        return count == ending.count && tail == ending
     }
 
     /// Removes the scaled copies made for `reference`.

@@ -1,6 +1,19 @@
 import BillfoldCore
-import PluginAPI
+import CommandLineAPI
 import Storage
+
+/// `billfold trip|expense …` and `billfold check`'s receipt files: the expenses' part of the
+/// command line, which runs without a display.
+public enum ExpensesCommands: CommandLineModule {
+    public static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand, ExpenseImportCommand.shellCommand] }
+
+    public static func checkLibrary(_ database: Database) throws -> [String] {
+        guard try database.queryValue("SELECT count(*) FROM sqlite_schema WHERE name = 'expenses_receipt'", as: Int.self) == 1 else {
+            return []
+        }
+        return try ReceiptFileCheck.problems(in: database, store: ReceiptStore(directory: AppPaths.receiptsDirectory))
+    }
+}
 
 extension ExpensesCommandLine {
     /// `billfold trip …` for the shell: the plugin's `commands` returns `[ExpensesCommandLine.shellCommand]`.

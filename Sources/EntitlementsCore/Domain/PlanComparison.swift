@@ -2,8 +2,8 @@ import BillfoldCore
 import Plans
 
 /// What each plan includes, as the Billfold Pro page and the paywall list it.
-enum PlanComparison {
-    static var free: [String] {
+public enum PlanComparison {
+    public static var free: [String] {
         [
             tr("TipSplit"),
             tr("Expenses, trips and reimbursement reports"),
@@ -15,16 +15,16 @@ enum PlanComparison {
     }
 
     /// What Pro adds on top of the free plan: one line per feature a licence unlocks.
-    static var proAdds: [String] { Feature.allCases.map(\.title) }
+    public static var proAdds: [String] { Feature.allCases.map(\.title) }
 
     /// How Pro is sold and what happens when a licence ends.
-    static var plans: String {
+    public static var plans: String {
         String(format: tr("Monthly, annual or lifetime. A monthly or annual licence keeps working for %d days after it ends, so a renewal never leaves a gap."),
                EntitlementLimits.gracePeriodDays)
     }
 
     /// The promise that holds on every plan.
-    static var nothingLockedAway: String {
+    public static var nothingLockedAway: String {
         tr("Nothing you make is ever locked away or deleted: without Pro, every invoice stays readable and previewable, and expenses and TipSplit are unaffected.")
     }
 }

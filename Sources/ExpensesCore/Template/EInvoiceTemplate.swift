@@ -4,14 +4,22 @@ import Foundation
 
 /// A supplier's e-invoice laid out for a person to read: what a bare XML receipt shows in the
 /// receipt viewer and on its page of the reimbursement report.
-struct EInvoiceTemplate {
+public struct EInvoiceTemplate {
     let invoice: EInvoice
     var money = MoneyFormatter()
     var numbers = NumberFormatting()
     var locale = UserLocale.time
 
+    public init(invoice: EInvoice, money: MoneyFormatter = MoneyFormatter(), numbers: NumberFormatting = NumberFormatting(),
+                locale: Locale = UserLocale.time) {
+        self.invoice = invoice
+        self.money = money
+        self.numbers = numbers
+        self.locale = locale
+    }
+
     /// The invoice on its own pages, for the receipt viewer.
-    func document(pageSetup: PageSetup = PageSetup()) -> Document {
+    public func document(pageSetup: PageSetup = PageSetup()) -> Document {
         let title = String(format: tr("Invoice %@"), invoice.number)
         var document = Document(pageSetup: pageSetup,
                                 metadata: DocumentMetadata(title: title, author: invoice.sellerName),

@@ -155,7 +155,7 @@ extension InvoiceRepository {
 extension OutputTarget {
     /// Writes what `body` hands over, piece by piece: to a file that appears only when whole,
     /// or to standard output.
-    func writeInPieces(_ body: (_ write: (String) throws -> Void) throws -> Void) throws {
+    public func writeInPieces(_ body: (_ write: (String) throws -> Void) throws -> Void) throws {
         switch self {
         case .standardOutput:
             try body { try AtomicWrite.writeAll(Data($0.utf8), to: STDOUT_FILENO, path: displayName) }

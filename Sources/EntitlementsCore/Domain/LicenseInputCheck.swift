@@ -4,7 +4,7 @@ import Licensing
 import Plans
 
 /// What the Enter Licence dialog knows about what was pasted or chosen so far.
-enum LicenseInputOutcome: Equatable {
+public enum LicenseInputOutcome: Equatable {
     /// Nothing entered yet: a hint, not an error.
     case empty
     /// A licence that would be accepted now (possibly in its grace period).
@@ -12,7 +12,7 @@ enum LicenseInputOutcome: Equatable {
     /// Refused, with the reason to show.
     case invalid(LicenseError)
 
-    var isValid: Bool {
+    public var isValid: Bool {
         if case .valid = self { return true }
         return false
     }
@@ -20,12 +20,17 @@ enum LicenseInputOutcome: Equatable {
 
 /// Checks licence input the way `LicenseStore.install` will, against the same key and clock,
 /// so the Activate button is enabled exactly when activating would succeed.
-struct LicenseInputCheck {
-    let verifier: LicenseVerifier
-    let clock: @MainActor () -> Date
+public struct LicenseInputCheck {
+    public let verifier: LicenseVerifier
+    public let clock: @MainActor () -> Date
+
+    public init(verifier: LicenseVerifier, clock: @escaping @MainActor () -> Date) {
+        self.verifier = verifier
+        self.clock = clock
+    }
 
     @MainActor
-    func check(text: String) -> LicenseInputOutcome {
+    public func check(text: String) -> LicenseInputOutcome {
         // A huge paste is refused by size before anything looks for blank lines in it.
         if text.utf8.count <= LicenseArmor.maximumTextBytes, text.allSatisfy(\.isWhitespace) { return .empty }
         do throws(LicenseError) {
@@ -38,7 +43,7 @@ struct LicenseInputCheck {
 
     /// Reads a chosen or dropped file. Gives the licence's clean text to show in the dialog, or
     /// the reason the file cannot be used.
-    func read(fileAt url: URL) -> Result<String, LicenseError> {
+    public func read(fileAt url: URL) -> Result<String, LicenseError> {
         do throws(LicenseError) {
             return .success(try verifier.verify(fileAt: url).armoredText)
         } catch {
@@ -47,7 +52,7 @@ struct LicenseInputCheck {
     }
 
     /// What the dialog says about a valid licence, so the user sees whose it is before activating.
-    static func description(of summary: LicenseSummary, standing: LicenseStanding,
+    public static func description(of summary: LicenseSummary, standing: LicenseStanding,
                             timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
         let who = String(format: tr("Licence for %@ (%@)."), summary.licenseeName, summary.licenseeEmail)
         let term: String

@@ -1,3 +1,4 @@
+import AppLibrary
 import BillfoldCore
 import Foundation
 import GObjectCore
@@ -25,7 +26,9 @@ final class BillfoldApplication {
             return 1
         }
         self.settings = settings
-        return application.run(arguments: [CommandLine.arguments.first ?? "billfold"])
+        // GLib names the program after argv[0]: "billfold" to the desktop (accessibility, the X11
+        // window class), whether `billfold` or the desktop file started `billfold-app`.
+        return application.run(arguments: ["billfold"])
     }
 
     private func startUp() {

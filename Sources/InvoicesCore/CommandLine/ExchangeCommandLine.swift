@@ -234,7 +234,7 @@ public enum ExchangeCommandLine {
 
 extension CSVImportPreview {
     /// "2 clients and 5 invoices; 3 were already in the library".
-    static func describe(_ result: CSVImportResult, content: CSVContent, skipped: Int) -> String {
+    public static func describe(_ result: CSVImportResult, content: CSVContent, skipped: Int) -> String {
         var text = content == .clients
             ? String(format: trn("%d client", "%d clients", result.clientsAdded), result.clientsAdded)
             : String(format: trn("%d invoice", "%d invoices", result.invoicesAdded), result.invoicesAdded)

@@ -2,14 +2,14 @@ import BillfoldCore
 import Foundation
 
 /// Licence dates as a person reads them.
-enum LicenseDates {
+public enum LicenseDates {
     /// The last day on which a licence with this expiry is valid, as a long date.
     ///
     /// A licence issued for "through 31 January" expires at midnight UTC starting 1 February;
     /// showing that instant in a time zone east of UTC would say "1 February", and west of it
     /// the expiry day would look one short. So a midnight-UTC expiry names the UTC day before
     /// it; any other instant names the local day of the licence's last valid second.
-    static func lastValidDay(expiresAt: Date, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
+    public static func lastValidDay(expiresAt: Date, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
         let lastValidSecond = expiresAt.addingTimeInterval(-1)
         let utc = TimeZone(identifier: "UTC")!
         let isMidnightUTC = Int64(expiresAt.timeIntervalSince1970) % 86_400 == 0
@@ -17,7 +17,7 @@ enum LicenseDates {
     }
 
     /// A day as a long date ("31 January 2026") in `timeZone`.
-    static func longDate(_ date: Date, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
+    public static func longDate(_ date: Date, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.locale = locale

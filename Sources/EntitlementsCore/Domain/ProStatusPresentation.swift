@@ -4,14 +4,14 @@ import Plans
 
 /// What the Billfold Pro page says about the current entitlement, worked out without GTK so
 /// each condition's wording can be tested on its own.
-struct ProStatusPresentation: Equatable {
+public struct ProStatusPresentation: Equatable {
     /// One fact about the installed licence, such as "Licensed to — Ada Lovelace".
-    struct Fact: Equatable {
-        var title: String
-        var value: String
+    public struct Fact: Equatable {
+        public var title: String
+        public var value: String
     }
 
-    enum Mood: Equatable {
+    public enum Mood: Equatable {
         /// Pro in force.
         case pro
         /// Free, nothing wrong.
@@ -23,20 +23,20 @@ struct ProStatusPresentation: Equatable {
     }
 
     /// "Free" or "Billfold Pro".
-    var title: String
-    var summary: String
+    public var title: String
+    public var summary: String
     /// Why the installed licence does not count, already translated; shown as an error.
-    var problem: String?
-    var mood: Mood
+    public var problem: String?
+    public var mood: Mood
     /// The installed licence's details; empty without one.
-    var facts: [Fact]
+    public var facts: [Fact]
     /// The grace period warning, shown as a banner under the header bar.
-    var banner: String?
+    public var banner: String?
     /// Whether there is a licence file to remove (also an expired or unusable one).
-    var canRemove: Bool
-    var tier: Tier
+    public var canRemove: Bool
+    public var tier: Tier
 
-    init(status: EntitlementStatus, hasLicenseFile: Bool, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) {
+    public init(status: EntitlementStatus, hasLicenseFile: Bool, timeZone: TimeZone = .current, locale: Locale = UserLocale.time) {
         tier = status.tier
         title = status.tier.title
         canRemove = hasLicenseFile

@@ -1,3 +1,4 @@
+import AppLibrary
 import BillfoldCore
 import GObjectCore
 import GtkKit

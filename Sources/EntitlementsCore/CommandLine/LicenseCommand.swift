@@ -2,7 +2,7 @@ import BillfoldCore
 import Foundation
 import Licensing
 import Plans
-import PluginAPI
+import CommandLineAPI
 
 /// `billfold license status`: the plan the installed licence gives, in the Billfold Pro page's words.
 enum LicenseCommand {
@@ -24,5 +24,16 @@ enum LicenseCommand {
         if let problem = presentation.problem { lines.append(problem) }
         lines += presentation.facts.map { String(format: tr("%@: %@"), $0.title, $0.value) }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// `billfold license …`, and the plan every command obeys: Billfold Pro's part of the command
+/// line, which runs without a display.
+public enum LicenseCommands: CommandLineModule {
+    public static var commands: [CommandLineCommand] { [LicenseCommand.command] }
+
+    /// The installed licence's plan, checked against the trusted key as the window does.
+    @MainActor public static func commandLinePlan() -> EntitlementStatus? {
+        LicenseStore(directory: AppPaths.configDirectory, publicKey: TrustedKey.current, clock: { Date() }).status
     }
 }

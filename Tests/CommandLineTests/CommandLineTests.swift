@@ -1,4 +1,4 @@
-import PluginAPI
+import CommandLineAPI
 import Testing
 @testable import Billfold
 
