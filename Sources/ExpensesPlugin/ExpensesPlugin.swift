@@ -33,6 +33,10 @@ public final class Expenses: Plugin {
         return try ReceiptFileCheck.problems(in: database, store: ReceiptStore(directory: AppPaths.receiptsDirectory))
     }
 
+    public nonisolated static func prepareLibrary(_ database: Database) throws {
+        try database.migrate(owner: ExpenseSchema.owner, migrations: ExpenseSchema.migrations)
+    }
+
     public private(set) var page: PluginPage?
 
     public func activate(in context: PluginContext) throws {

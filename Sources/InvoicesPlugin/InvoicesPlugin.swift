@@ -59,6 +59,10 @@ public final class Invoices: Plugin {
         }
     }
 
+    public nonisolated static func prepareLibrary(_ database: Database) throws {
+        try database.migrate(owner: InvoiceSchema.owner, migrations: InvoiceSchema.migrations)
+    }
+
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     package private(set) var invoicesPage: InvoicesPage?

@@ -72,6 +72,11 @@ public protocol Plugin: AnyObject {
     /// every file the data refers to is there and unchanged): one line per problem found.
     nonisolated static func checkLibrary(_ database: Database) throws -> [String]
 
+    /// Brings the plugin's tables up to date. The shell calls it on another thread while the
+    /// toolkit starts, so activation finds them ready; activation still migrates (then a no-op)
+    /// and is where a failure is reported.
+    nonisolated static func prepareLibrary(_ database: Database) throws
+
     /// The plan for the command line, where no plugin is activated; only the plugin that keeps
     /// the licence answers.
     static func commandLinePlan() -> EntitlementStatus?
@@ -94,6 +99,7 @@ public protocol Plugin: AnyObject {
 extension Plugin {
     public nonisolated static var commands: [CommandLineCommand] { [] }
     public nonisolated static func checkLibrary(_ database: Database) throws -> [String] { [] }
+    public nonisolated static func prepareLibrary(_ database: Database) throws {}
     public static func commandLinePlan() -> EntitlementStatus? { nil }
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}

@@ -11,6 +11,8 @@ final class BillfoldApplication {
     private let pluginTypes: [any Plugin.Type]
     private var window: MainWindow?
     private var settings: Settings?
+    private var plugins: [any Plugin] = []
+    private var library: LibraryOpening?
 
     init(pluginTypes: [any Plugin.Type]) {
         self.pluginTypes = pluginTypes
@@ -25,6 +27,10 @@ final class BillfoldApplication {
             return 1
         }
         self.settings = settings
+        plugins = pluginTypes.map { $0.init() }
+        let disabled = Set(settings.strings("disabled-plugins"))
+        let enabled = plugins.filter { !disabled.contains($0.info.id) }.map { type(of: $0) }
+        library = LibraryOpening(preparations: enabled.map { type in { try type.prepareLibrary($0) } })
         return application.run(arguments: [CommandLine.arguments.first ?? "billfold"])
     }
 
@@ -46,8 +52,8 @@ final class BillfoldApplication {
             window.present()
             return
         }
-        guard let settings else { return }
-        let window = MainWindow(application: application, settings: settings, pluginTypes: pluginTypes)
+        guard let settings, let library else { return }
+        let window = MainWindow(application: application, settings: settings, plugins: plugins, database: library.wait())
         self.window = window
         window.present()
     }
