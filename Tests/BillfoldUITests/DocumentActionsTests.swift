@@ -103,11 +103,11 @@ struct DocumentActionsTests {
         let bytes = try Fixtures.pdf(pages: 1)
         var saved: URL?
         let url = directory.appendingPathComponent("INV-2026-0001.pdf")
-        #expect(await actions.save(pdf: bytes, to: url) { saved = $0 })
+        #expect(await actions.save(bytes, to: url) { saved = $0 })
         #expect(saved == url)
         #expect(try Data(contentsOf: url) == bytes)
 
-        #expect(!(await actions.save(pdf: bytes, to: directory.appendingPathComponent("no/such/folder.pdf"))))
+        #expect(!(await actions.save(bytes, to: directory.appendingPathComponent("no/such/folder.pdf"))))
         #expect(errors.entries.count == 1)
         if case .folderMissing = errors.entries.first {} else { Issue.record("unexpected \(errors.entries)") }
     }

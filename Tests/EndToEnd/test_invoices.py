@@ -249,3 +249,19 @@ def test_record_a_payment(app):
     wait_until(lambda: value_in_row(app.window, "Balance Due") == "$349.66",
                message=f"the balance $349.66, saw {value_in_row(app.window, 'Balance Due')!r}")
     in_window(app.window, "label", "Bank transfer", timeout=5)
+
+
+def test_save_xrechnung_says_what_the_einvoice_lacks(app):
+    """Save XRechnung… on an invoice whose profile and client lack what an XRechnung needs lists
+    what is missing in a dialog, which Escape closes without saving anything."""
+    create_invoice(app)
+    press_action(app.window, "Save XRechnung…")
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app) != app.window else None,
+                        message="the dialog saying what is missing")
+    in_window(dialog, "label", "Not Ready to Be an E-Invoice")
+    for missing in ("• Enter your business name in Preferences › Business.",
+                    "• Enter the client’s reference (for German authorities, the Leitweg-ID) in “Client’s Reference”."):
+        if not dialog.findChildren(lambda n: n.roleName == "label" and missing in (n.name or ""), showingOnly=False):
+            raise TestFailure(f"the dialog does not say {missing!r}")
+    keys("Escape")
+    wait_until(lambda: newest_window(app) == app.window, message="the dialog to close with Escape")

@@ -4,7 +4,7 @@ and then cancelled by a full one, its balance following each."""
 import time
 
 from harness import TestFailure, wait_until
-from test_invoices import create_invoice, fill_focused_line, in_window, newest_window, press, press_action, value_in_row
+from test_invoices import create_invoice, fill_focused_line, in_window, keys, newest_window, press, press_action, value_in_row
 
 
 def on_screen(node):
@@ -145,3 +145,14 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
     time.sleep(0.2)
     if not first:
         raise TestFailure("the first credit note had no number")
+
+    # A chosen credit note saves as XRechnung; without a business profile it says what is missing.
+    next(node for node in main.findChildren(
+        lambda n: n.roleName == "label" and (n.name or "").startswith("For invoice INV-"), showingOnly=False)
+        if on_screen(node)).click()
+    press(in_window(main, "push button", "Save XRechnung…"))
+    problem = wait_until(lambda: newest_window(app) if newest_window(app) != main else None,
+                         message="the dialog saying what the e-invoice lacks")
+    in_window(problem, "label", "Not Ready to Be an E-Invoice")
+    keys("Escape")
+    wait_until(lambda: newest_window(app) == main, message="the dialog to close with Escape")

@@ -239,3 +239,37 @@ def test_the_recurring_and_reminder_dialogs_survive_typing_escape_and_cancel(app
                                   "(SELECT count(*) FROM invoices_invoice)").fetchone()
     if counts != (0, 0, 1):
         raise TestFailure(f"typing and leaving left reminders, recurring invoices, invoices: {counts}")
+
+
+def test_a_client_with_a_recurring_invoice_is_not_deleted_with_it(app):
+    """Deleting a client asks nothing away: while a recurring invoice is made for it, the client
+    window says so, and Escape leaves both as they were."""
+    add_client(app, "Globex")
+    app.stop()
+    start = datetime.date.today() + datetime.timedelta(days=30)
+    with sqlite3.connect(app.database) as database:
+        client = database.execute("SELECT id FROM invoices_client WHERE name = 'Globex'").fetchone()[0]
+        database.execute("INSERT INTO invoices_recurring (client_id, currency, interval, start_date, issue_mode, notes) "
+                         "VALUES (?, 'USD', 'monthly', ?, 'draft', '')", (client, start.isoformat()))
+        database.execute("INSERT INTO invoices_recurring_line (recurring_id, position, description, quantity, unit, "
+                         "unit_price_minor, tax_rate, vat_category, unit_code) "
+                         "VALUES (last_insert_rowid(), 0, 'Hosting {period}', '1', '', 2000, '19', 'S', 'C62')")
+    app.restart()
+    app.find("list item", "Invoices").click()
+    press_action(app.window, "Clients")
+    clients = window_named(app, "Clients")
+    row = wait_until(lambda: next(iter(clients.findChildren(
+        lambda n: n.name == "Globex" and n.roleName == "list item" and n.size[0] > 0, showingOnly=False)), None),
+        message="Globex in the client list")
+    row.click()
+    press(in_window(clients, "push button", "Delete"))
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name != "Clients" else None,
+                        message="the dialog that says why not")
+    in_window(dialog, "label", "Globex Cannot Be Deleted Yet")
+    keys("Escape")
+    wait_until(lambda: newest_window(app).name == "Clients", message="back in the client")
+    with sqlite3.connect(f"file:{app.database}?mode=ro", uri=True) as database:
+        left = (database.execute("SELECT count(*) FROM invoices_client WHERE name = 'Globex' AND archived = 0").fetchone()[0],
+                database.execute("SELECT count(*) FROM invoices_recurring").fetchone()[0])
+    if left != (1, 1):
+        raise TestFailure(f"after Escape the client and recurring invoices are {left}, not (1, 1)")

@@ -47,6 +47,8 @@ def test_restore_a_backup_after_the_library_was_emptied(app):
     wait_until(lambda: next((node for node in app.window.findChildren(
         lambda n: n.roleName == "label" and (n.name or "").startswith("Backup restored."), showingOnly=False)), None),
         timeout=20, message="the toast saying the backup was restored")
+    # The toast's one line cannot hold the kept file's path: its button opens the folder instead.
+    in_window(app.window, "push button", "Open Folder")
     # The window reads the restored library: the invoice is listed again.
     app.find("list item", "Invoices").click()
     wait_until(lambda: next((node for node in app.window.findChildren(

@@ -80,6 +80,23 @@ struct ExpensesPageTests {
         #expect(trip.startDate == day("2026-03-10") && trip.endDate == day("2026-03-12"))
     }
 
+    /// A trip that cannot be read says so in its pane, not "No Trip Selected"; its form keeps
+    /// the currency, since its expenses may be in it.
+    @Test func aTripThatCannotBeReadSaysSo() throws {
+        let f = try PageFixture()
+        let trip = try f.createTrip()
+        try f.view.repository.database.execute("ALTER TABLE expenses_expense RENAME TO expenses_expense_elsewhere")
+        let again = f.view.showEditTripDialog(trip)
+        defer { again.close() }
+        #expect(!again.currencyRow.isSensitive)
+        try f.view.repository.database.execute("ALTER TABLE expenses_expense_elsewhere RENAME TO expenses_expense")
+
+        try f.view.repository.database.execute("UPDATE expenses_trip SET currency = 'not a currency'")
+        f.view.detail.show(trip.id)
+        #expect(f.view.detail.stack.visibleChildName == "read-error")
+        #expect(!(f.view.detail.readErrorPage.pageDescription ?? "").isEmpty)
+    }
+
     @Test func theTripFormSaysWhatIsWrongBesideTheFields() throws {
         let f = try PageFixture()
         let dialog = f.view.showNewTripDialog()

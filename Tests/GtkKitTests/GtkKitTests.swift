@@ -203,6 +203,8 @@ struct WidgetTests {
 
     @Test func messageDialogReportsTheResponse() {
         let dialog = MessageDialog(parent: nil, heading: "Delete?", body: "It goes away.")
+        #expect(dialog.heading == "Delete?")
+        #expect(dialog.body == "It goes away.")
         dialog.addResponse("cancel", label: "_Cancel")
         dialog.addResponse("delete", label: "_Delete", appearance: .destructive)
         var responses: [String] = []

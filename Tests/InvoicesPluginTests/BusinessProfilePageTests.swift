@@ -9,6 +9,30 @@ import TestSupport
 /// The business profile page saves what is valid as it is typed and says why otherwise.
 @Suite(.serialized, needsDisplay) @MainActor
 struct BusinessProfilePageTests {
+    /// A profile that cannot be read is named on the page, and nothing typed or stored writes
+    /// an empty profile over the real one.
+    @Test func aProfileThatCannotBeReadIsNamedAndNeverOverwritten() throws {
+        let database = try Database.inMemory()
+        let repository = try InvoiceRepository(database: database)
+        var saved = BusinessProfile.initial()
+        saved.name = "Studio Nord"
+        saved.address = "Hafenstraße 1"
+        try repository.saveProfile(saved)
+        try database.execute("UPDATE invoices_profile SET currency = 'not a currency'")
+
+        let view = BusinessProfileView(repository: repository) { nil }
+        let page = view.makePage()
+        let problem = try #require(view.readProblem)
+        #expect(!problem.isEmpty)
+        view.nameRow.text = "Someone Else"
+        view.store()
+
+        try database.execute("UPDATE invoices_profile SET currency = 'EUR'")
+        #expect(try repository.profile().name == "Studio Nord")
+        #expect(try repository.profile().address == "Hafenstraße 1")
+        _ = page
+    }
+
     @Test func savesValidChangesAndExplainsInvalidOnes() throws {
         let directory = try TemporaryDirectory()
         let repository = try InvoiceRepository(database: try Database.inMemory(),

@@ -67,6 +67,29 @@ struct FacturXExportPageTests {
         let (page, host, plugin, pro) = try showInvoice(client: Self.client, profile: profile)
         defer { withExtendedLifetime((host, plugin, pro)) {} }
         #expect(page.detail.currentPDF() == nil)
-        #expect(host.toasts.last?.contains("not ready") == true, "\(host.toasts)")
+        let dialog = try #require(page.detail.eInvoices.problemDialog)
+        defer { dialog.close() }
+        #expect(dialog.heading == "Not Ready to Be an E-Invoice")
+        #expect(page.detail.eInvoices.problemList.contains("• Enter your VAT ID or tax number in Preferences › Business."))
+    }
+
+    /// Save XRechnung makes the invoice's XRechnung XML; one that is not ready says what is missing.
+    @Test func anInvoiceSavesAsXRechnungOnceItIsReady() throws {
+        var client = Self.client
+        client.eInvoiceFormat = .xrechnung
+        let (page, host, plugin, pro) = try showInvoice(client: client, profile: EInvoiceFixtures.seller)
+        defer { withExtendedLifetime((host, plugin, pro)) {} }
+        #expect(page.detail.xRechnungXML() == nil)
+        let dialog = try #require(page.detail.eInvoices.problemDialog)
+        #expect(page.detail.eInvoices.problemList.contains("Leitweg-ID"))
+        dialog.close()
+
+        let repository = try #require(plugin.repository)
+        let id = try #require(page.detail.invoice?.id)
+        try repository.database.execute("UPDATE invoices_invoice SET buyer_reference = '991-12345-67' WHERE id = ?", [id])
+        page.detail.show(try repository.invoice(id))
+        let xml = String(decoding: try #require(page.detail.xRechnungXML()), as: UTF8.self)
+        #expect(xml.contains("urn:xeinkauf.de:kosit:xrechnung_3.0"))
+        #expect(xml.contains("<ram:BuyerReference>991-12345-67</ram:BuyerReference>"))
     }
 }

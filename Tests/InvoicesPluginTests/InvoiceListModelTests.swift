@@ -36,4 +36,19 @@ struct InvoiceListModelTests {
         try model.reload(dataChanged: true, today: day("2024-03-10"))
         #expect(model.cachedCount == 0)
     }
+
+    /// Rows that cannot be read say why instead of standing blank.
+    @Test func rowsThatCannotBeReadSayWhy() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        try fixture.invoice(for: client, issued: "2024-03-01", lines: [line("Work", price: "10.00")])
+        let model = InvoiceListModel(repository: fixture.repository, today: day("2024-03-10"))
+        try model.reload(dataChanged: true, today: day("2024-03-10"))
+        try fixture.database.execute("ALTER TABLE invoices_invoice RENAME TO invoices_invoice_elsewhere")
+        #expect(model.summary(at: 0) == nil)
+        #expect(model.rowReadProblem?.isEmpty == false)
+        try fixture.database.execute("ALTER TABLE invoices_invoice_elsewhere RENAME TO invoices_invoice")
+        #expect(model.summary(at: 0) != nil)
+        #expect(model.rowReadProblem == nil)
+    }
 }

@@ -125,6 +125,33 @@ extension InvoicesPageTests {
         #expect(notes.pane.detailStack.visibleChildName == "credit-note")
     }
 
+    /// A credit note saves as XRechnung once its invoice could be one; until then it says what is missing.
+    @Test func aCreditNoteSavesAsXRechnung() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let invoice = try showInvoice(on: page, repository)
+        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
+        view.creditNoteIssued(note)
+        view.showCreditNote(try #require(note.id))
+        let notes = view.creditNotes
+        #expect(notes.xRechnungXML() == nil)
+        let dialog = try #require(notes.eInvoices.problemDialog)
+        #expect(dialog.heading == "Not Ready to Be an E-Invoice")
+        #expect(notes.eInvoices.problemList.contains("Leitweg-ID"))
+        dialog.close()
+
+        try repository.saveProfile(EInvoiceFixtures.seller)
+        let buyer = EInvoiceFixtures.germanAuthority
+        // The sent invoice keeps the client's details as they were; a credit note bills the same.
+        try repository.database.execute(
+            "UPDATE invoices_invoice SET buyer_reference = '991-12345-67', bill_to_name = ?, bill_to_address = ?, bill_to_email = ?, bill_to_postcode = ?, bill_to_city = ?, bill_to_country = ?",
+            [buyer.name, buyer.address, buyer.email, buyer.postcode, buyer.city, buyer.countryCode])
+        let xml = String(decoding: try #require(notes.xRechnungXML(), "\(notes.eInvoices.problemList)"), as: UTF8.self)
+        #expect(xml.contains("<ram:TypeCode>381</ram:TypeCode>"))
+        #expect(xml.contains(invoice.number))
+    }
+
     @Test func theQuoteFormAndTheCreditNoteDialogAreFreedAfterTypingAndCancel() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }

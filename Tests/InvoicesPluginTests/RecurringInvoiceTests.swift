@@ -16,6 +16,17 @@ import Testing
             interval: interval, startDate: day(start), endDate: end.map(day), issueMode: mode))
     }
 
+    @Test func aClientWithRecurringInvoicesIsNotDeletedAndNeitherAreThey() throws {
+        let fixture = try Fixture()
+        let client = try fixture.repository.save(Client(name: "Acme", currency: .eur))
+        _ = try template(fixture, client: client, start: "2027-01-01")
+        #expect(throws: InvoiceError.clientHasRecurringInvoices(count: 1)) {
+            try fixture.repository.deleteClient(try #require(client.id))
+        }
+        #expect(try fixture.repository.clients().map(\.name) == ["Acme"])
+        #expect(try fixture.repository.recurringInvoices().count == 1)
+    }
+
     @Test func monthsCountFromTheStartDayAndKeepToTheEndOfShortMonths() {
         let recurring = RecurringInvoice(clientID: nil, currency: .eur, startDate: day("2027-01-31"))
         #expect((0..<4).map { recurring.periodStart($0).isoString } == ["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30"])

@@ -121,9 +121,13 @@ final class MainWindow {
                 let kept = try AppDatabase.restore(backup)
                 self.host.database = AppDatabase.open()
                 self.host.activateEnabledPlugins()
-                let message = kept.map { String(format: tr("Backup restored. The file it replaced was kept as %@."), $0) }
-                    ?? tr("Backup restored.")
-                self.showToast(message, undoLabel: nil, onUndo: nil)
+                if let kept {
+                    // A toast has one short line: the folder, opened, shows the kept file's full name.
+                    self.showToast(tr("Backup restored. The file it replaced was kept beside it."),
+                                   undoLabel: tr("Open Folder"), onUndo: { [weak self] in self?.openFolder(of: kept) })
+                } else {
+                    self.showToast(tr("Backup restored."), undoLabel: nil, onUndo: nil)
+                }
                 if case .failure(let error) = self.host.database { self.explain(error) }
             } catch {
                 // Nothing was replaced: go on with the file as it was.
@@ -259,6 +263,13 @@ extension MainWindow: PluginHosting {
 
     func showToast(_ message: String, undoLabel: String?, onUndo: (@MainActor () -> Void)?) {
         toasts.show(message, buttonLabel: onUndo == nil ? nil : (undoLabel ?? tr("Undo")), onButton: onUndo)
+    }
+
+    private func openFolder(of path: String) {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        Launcher.open(fileAt: folder, parent: appWindow) { [weak self] error in
+            if let error { self?.showToast(error.localizedDescription, undoLabel: nil, onUndo: nil) }
+        }
     }
 
     func makeBackButton() -> Widget {

@@ -35,21 +35,26 @@ public final class DocumentActions {
     /// Asks where to save `pdf`, proposing `suggestedName` (e.g. `INV-2026-0001.pdf`), then writes
     /// it atomically off the main actor. `onSaved` gets the file once it is on disk.
     public func saveAs(pdf: Data, suggestedName: String, onSaved: (@MainActor (URL) -> Void)? = nil) {
-        let chooser = FileChooser(saveTitle: tr("Save PDF"), parent: parent, acceptLabel: tr("_Save"),
-                                  suggestedName: DocumentFile.pdfFileName(suggestedName),
+        saveAs(pdf, kind: .pdf, suggestedName: suggestedName, onSaved: onSaved)
+    }
+
+    /// The same for a file of another `kind`, such as an e-invoice's XML.
+    public func saveAs(_ data: Data, kind: SavedFileKind, suggestedName: String, onSaved: (@MainActor (URL) -> Void)? = nil) {
+        let chooser = FileChooser(saveTitle: kind.title, parent: parent, acceptLabel: tr("_Save"),
+                                  suggestedName: DocumentFile.fileName(suggestedName, extension: kind.fileExtension),
                                   folder: Self.lastSaveFolder ?? Self.documentsFolder,
-                                  filters: [FileFilter(name: tr("PDF documents"), suffixes: ["pdf"])])
+                                  filters: [FileFilter(name: kind.filterName, suffixes: [kind.fileExtension])])
         chooser.open { [self] path in
             guard let path else { return }
-            Task { await self.save(pdf: pdf, to: URL(fileURLWithPath: path), onSaved: onSaved) }
+            Task { await self.save(data, to: URL(fileURLWithPath: path), onSaved: onSaved) }
         }
     }
 
-    /// Writes `pdf` to `url` atomically off the main actor; reports a failure to `onError`.
+    /// Writes `data` to `url` atomically off the main actor; reports a failure to `onError`.
     @discardableResult
-    public func save(pdf: Data, to url: URL, onSaved: (@MainActor (URL) -> Void)? = nil) async -> Bool {
+    public func save(_ data: Data, to url: URL, onSaved: (@MainActor (URL) -> Void)? = nil) async -> Bool {
         let result = await Task.detached(priority: .userInitiated) {
-            Result { () throws(DocumentActionError) in try DocumentFile.write(pdf, to: url) }
+            Result { () throws(DocumentActionError) in try DocumentFile.write(data, to: url) }
         }.value
         switch result {
         case .success:

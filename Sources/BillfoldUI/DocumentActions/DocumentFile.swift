@@ -21,13 +21,33 @@ public enum DocumentFile {
 
     /// `name` made safe as a file name: no folder separators or control characters, never
     /// empty or hidden, ending in `.pdf`.
-    public static func pdfFileName(_ name: String) -> String {
+    public static func pdfFileName(_ name: String) -> String { fileName(name, extension: "pdf") }
+
+    /// `name` made safe as a file name, ending in `.<fileExtension>`.
+    public static func fileName(_ name: String, extension fileExtension: String) -> String {
         var cleaned = String(name.unicodeScalars.map { scalar -> Character in
             scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control ? "-" : Character(scalar)
         }).trimmingCharacters(in: .whitespacesAndNewlines)
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         if cleaned.isEmpty { cleaned = "document" }
-        if !cleaned.lowercased().hasSuffix(".pdf") { cleaned += ".pdf" }
+        if !cleaned.lowercased().hasSuffix("." + fileExtension) { cleaned += "." + fileExtension }
         return cleaned
+    }
+}
+
+/// What a Save As saves: the chooser's title, the files it lists, the name's extension.
+public struct SavedFileKind: Sendable {
+    public let title: String
+    public let filterName: String
+    public let fileExtension: String
+
+    public init(title: String, filterName: String, fileExtension: String) {
+        self.title = title
+        self.filterName = filterName
+        self.fileExtension = fileExtension
+    }
+
+    public static var pdf: SavedFileKind {
+        SavedFileKind(title: tr("Save PDF"), filterName: tr("PDF documents"), fileExtension: "pdf")
     }
 }

@@ -3,11 +3,9 @@ import Foundation
 import Storage
 
 /// An expense's row id in the database; never reused.
-public struct ExpenseID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct ExpenseID: RowID, Codable {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public var description: String { String(rawValue) }
-    public static func < (lhs: ExpenseID, rhs: ExpenseID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// What an expense was for. The raw value is what the database and the CSV export hold.

@@ -3,11 +3,9 @@ import Foundation
 import Storage
 
 /// A trip's row id in the database; never reused, so an undone deletion gets its ids back.
-public struct TripID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct TripID: RowID, Codable {
     public let rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public var description: String { String(rawValue) }
-    public static func < (lhs: TripID, rhs: TripID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// What a person enters for a trip. A plain value a form edits; `validate()` says what is wrong.

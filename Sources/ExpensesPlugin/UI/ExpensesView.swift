@@ -124,7 +124,8 @@ public final class ExpensesView {
         if let selectedTripID, let index = summaries.firstIndex(where: { $0.id == selectedTripID }) {
             tripList.selectedIndex = index
         }
-        if let selectedTripID, (try? repository.trip(selectedTripID)) == nil {
+        // A deleted trip is deselected; one that cannot be read stays, and its pane says why.
+        if let selectedTripID, case .success(nil) = Result(catching: { try repository.trip(selectedTripID) }) {
             select(nil, showDetail: false)
         }
     }

@@ -79,7 +79,7 @@ public final class ReportWindow: AdwaitaWindow {
     @discardableResult
     func save(to url: URL) async -> Bool {
         guard let pdf = preview.pdfData else { return false }
-        let saved = await errorReportingActions.save(pdf: pdf, to: url)
+        let saved = await errorReportingActions.save(pdf, to: url)
         if saved { savedFile = url }
         return saved
     }

@@ -32,7 +32,7 @@ public final class TripDetailView {
     let deleteTripButton = Button(label: tr("_Delete Trip"))
     /// The trip's other actions, in the header beside Add Expense.
     let moreActions: PopoverButton
-    private let stack = Stack()
+    let stack = Stack()
 
     let nameLabel = Label("", wraps: true, style: "title-2")
     let datesLabel = Label("", wraps: true, style: "dim-label")
@@ -51,6 +51,7 @@ public final class TripDetailView {
     let charts: Columns
     private let noExpenses: Box
     let errorLabel = Label("", style: "error")
+    let readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("The Trip Could Not Be Read"))
 
     public private(set) var trip: Trip?
     public private(set) var expenses: [Expense] = []
@@ -123,6 +124,7 @@ public final class TripDetailView {
         let none = StatusPage(iconName: "emoji-travel-symbolic", title: tr("No Trip Selected"),
                               description: tr("Choose a trip in the list"))
         stack.add(none, named: "none")
+        stack.add(readErrorPage, named: "read-error")
         stack.add(scroller, named: "trip")
         stack.expandsVertically = true
         widget = Box(.vertical, children: [header, stack])
@@ -156,7 +158,16 @@ public final class TripDetailView {
 
     /// Shows the trip (or the empty state for nil).
     func show(_ id: TripID?) {
-        trip = id.flatMap { try? repository.trip($0) }
+        do {
+            trip = try id.flatMap(repository.trip)
+        } catch {
+            // Not the "No Trip Selected" page: the trip is there, it could not be read.
+            trip = nil
+            refresh()
+            readErrorPage.pageDescription = error.localizedDescription
+            stack.visibleChildName = "read-error"
+            return
+        }
         refresh()
     }
 

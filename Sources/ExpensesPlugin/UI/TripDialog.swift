@@ -46,9 +46,17 @@ public final class TripDialog: FormWindow {
         endRow.text = details.endDate.formatted(.short)
         purposeRow.text = details.purpose
         currencyRow.note = tr("Every expense is converted to it")
-        if let editing, (try? repository.expenses(in: editing.id).isEmpty) == false {
-            currencyRow.isSensitive = false
-            currencyRow.note = tr("The trip has expenses converted to it")
+        if let editing {
+            do {
+                if try !repository.expenses(in: editing.id).isEmpty {
+                    currencyRow.isSensitive = false
+                    currencyRow.note = tr("The trip has expenses converted to it")
+                }
+            } catch {
+                // Its expenses may be in this currency: it stays as it is.
+                currencyRow.isSensitive = false
+                currencyRow.note = String(format: tr("The trip’s expenses could not be read: %@"), error.localizedDescription)
+            }
         }
 
         let hint = Label(String(format: tr("Type dates like %@."), CalendarDay.today().formatted(.short)),

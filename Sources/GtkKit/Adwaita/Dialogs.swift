@@ -10,6 +10,9 @@ public final class MessageDialog: Window {
         super.init(retaining: untyped(adw_message_dialog_new(parent?.windowPointer, heading, body)))
     }
 
+    public var heading: String { adw_message_dialog_get_heading(pointer()).map { String(cString: $0) } ?? "" }
+    public var body: String { adw_message_dialog_get_body(pointer()).map { String(cString: $0) } ?? "" }
+
     public func addResponse(_ id: String, label: String, appearance: Appearance = .normal) {
         adw_message_dialog_add_response(pointer(), id, label)
         let value: AdwResponseAppearance = switch appearance {

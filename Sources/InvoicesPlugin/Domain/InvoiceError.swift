@@ -123,6 +123,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case clientNotFound
     /// The client has invoices; deleting it needs a decision about them.
     case clientHasInvoices(count: Int)
+    /// Recurring invoices are deleted only on their own, never with their client.
+    case clientHasRecurringInvoices(count: Int)
     /// The invoice's client was deleted while the invoice was; it cannot come back without it.
     case clientGoneForRestore
     case amountTooLarge
@@ -193,6 +195,10 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
         case .clientHasInvoices(let count):
             return String(format: trn("This client has %d invoice. Choose whether to keep it or delete it with the client.",
                                       "This client has %d invoices. Choose whether to keep them or delete them with the client.",
+                                      count), count)
+        case .clientHasRecurringInvoices(let count):
+            return String(format: trn("This client has %d recurring invoice. Delete it under Recurring Invoices first, then the client.",
+                                      "This client has %d recurring invoices. Delete them under Recurring Invoices first, then the client.",
                                       count), count)
         case .clientGoneForRestore:
             return tr("The invoice cannot be restored because its client has been deleted.")

@@ -203,6 +203,8 @@ public final class InvoiceRepository: Sendable {
     public func deleteClient(_ id: ClientID, invoices: ClientInvoicesOnDelete? = nil) throws -> ClientDeletion {
         try database.transaction {
             guard try client(id) != nil else { throw InvoiceError.clientNotFound }
+            let recurring = try recurringInvoiceCount(ofClient: id)
+            if recurring > 0 { throw InvoiceError.clientHasRecurringInvoices(count: recurring) }
             let count = try database.queryValue("SELECT count(*) FROM invoices_invoice WHERE client_id = ?", [id], as: Int.self) ?? 0
             // Quotes are never deleted (their numbers run without gaps), so a client with quotes
             // stays on file for them, out of the client list.
@@ -251,6 +253,11 @@ public final class InvoiceRepository: Sendable {
     public func outstandingBalance(ofClient id: ClientID) throws -> [Money] {
         try database.query("SELECT currency, sum(balance_minor) FROM invoices_invoice WHERE client_id = ? AND status = 'sent' GROUP BY currency ORDER BY currency", [id])
             .map { Money(minorUnits: try $0[1], currency: try Self.currency($0, 0)) }
+    }
+
+    /// How many recurring invoices are made for a client.
+    public func recurringInvoiceCount(ofClient id: ClientID) throws -> Int {
+        try database.queryValue("SELECT count(*) FROM invoices_recurring WHERE client_id = ?", [id], as: Int.self) ?? 0
     }
 
     /// How many invoices a client has, of any status.

@@ -2,22 +2,6 @@ import BillfoldCore
 import Foundation
 import Storage
 
-/// A saved recurring invoice's id.
-public struct RecurringInvoiceID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let rawValue: Int64
-    public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    public var description: String { String(rawValue) }
-    public static func < (lhs: RecurringInvoiceID, rhs: RecurringInvoiceID) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-extension RecurringInvoiceID: SQLBindable, SQLColumnDecodable {
-    public var sqlValue: SQLValue { .integer(rawValue) }
-    public static func decode(_ value: SQLValue, column: String) throws -> RecurringInvoiceID {
-        RecurringInvoiceID(try Int64.decode(value, column: column))
-    }
-}
-
 /// How often a recurring invoice is issued.
 public enum RecurrenceInterval: Sendable, Hashable {
     case monthly

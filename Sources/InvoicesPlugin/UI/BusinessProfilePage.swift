@@ -1,7 +1,6 @@
 import BillfoldCore
 import BillfoldUI
 import Foundation
-import BillfoldUI
 import GtkKit
 import PluginAPI
 
@@ -14,6 +13,9 @@ final class BusinessProfileView {
     private let parent: @MainActor () -> Window?
     private let numbers = NumberFormatting()
     private(set) var profile: BusinessProfile
+    /// Why the saved profile could not be read. The page then says so and saves nothing, so a
+    /// read error never turns into an empty profile written over the real one.
+    private(set) var readProblem: String?
     private var isLoading = false
 
     let nameRow = EntryRow(title: tr("Business Name"))
@@ -52,13 +54,23 @@ final class BusinessProfileView {
     init(repository: InvoiceRepository, parent: @escaping @MainActor () -> Window?) {
         self.repository = repository
         self.parent = parent
-        profile = (try? repository.profile()) ?? .initial()
+        do {
+            profile = try repository.profile()
+        } catch {
+            profile = .initial()
+            readProblem = error.localizedDescription
+        }
         currencyRow = CurrencyRow(title: tr("Default Currency"), currency: profile.defaultCurrency)
     }
 
     func makePage() -> PreferencesPage {
         let page = PreferencesPage(title: tr("Business"), iconName: "x-office-document-symbolic")
         page.name = BusinessProfile.preferencesPageName
+        if let readProblem {
+            page.add(PreferencesGroup(title: tr("The Business Profile Could Not Be Read"),
+                                      description: String(format: tr("%@ Nothing was changed. Close Billfold and open it again; if the problem stays, restore a backup when Billfold offers one."), readProblem)))
+            return page
+        }
 
         let business = PreferencesGroup(title: tr("Your Business"), description: tr("Printed at the top of every invoice."))
         for row in [nameRow, contactRow, emailRow, phoneRow, vatIDRow, taxIDRow] { business.add(row) }
@@ -261,6 +273,7 @@ final class BusinessProfileView {
     /// Saves the fields when they are valid; otherwise marks the field, says why, and keeps
     /// the saved profile.
     func store() {
+        guard readProblem == nil else { return }
         let (edited, parseProblem) = read()
         let issues = edited?.validate() ?? []
         for (field, row) in rowsByField {

@@ -28,7 +28,8 @@ final class ClientsWindow: AdwaitaWindow {
     let nameLabel = Label("", wraps: true, style: "title-2")
     let detailsLabel = Label("", wraps: true, style: "dim-label")
     let owedRow = ActionRow(title: tr("Outstanding"))
-    let owedLabel = Label("", wraps: true, style: "numeric")
+    // One amount per line; wrapping would break "Nothing" into syllables in the narrow suffix.
+    let owedLabel = Label("", wraps: false, style: "numeric")
     let invoicesGroup = PreferencesGroup(title: tr("Invoices"))
     private var invoiceRows: [Widget] = []
     let editButton = Button(label: tr("_Edit"))
@@ -107,6 +108,8 @@ final class ClientsWindow: AdwaitaWindow {
         for summary in summaries {
             let row = ActionRow.plain(title: summary.client.name, subtitle: subtitle(for: summary))
             row.addSuffix(Image(iconName: "go-next-symbolic"))
+            // An Adwaita row is a list row that is not activatable unless told: a click or Enter opens the client.
+            row.setProperty("activatable", true)
             list.append(row, accessibleLabel: summary.client.name)
         }
         listStack.visibleChildName = !anyClients ? "empty" : summaries.isEmpty ? "no-results" : "list"
@@ -139,13 +142,21 @@ final class ClientsWindow: AdwaitaWindow {
         nameLabel.text = client.name
         detailsLabel.text = [client.email, client.address, client.taxID].filter { !$0.isEmpty }.joined(separator: "\n")
         detailsLabel.isVisible = !detailsLabel.text.isEmpty
-        let owed = (try? repository.outstandingBalance(ofClient: id)) ?? []
-        owedLabel.text = owed.isEmpty ? tr("Nothing") : owed.map { money.string(from: $0) }.joined(separator: "\n")
-
         invoiceRows.forEach(invoicesGroup.remove)
         invoiceRows = []
-        let count = (try? repository.invoiceCount(ofClient: id)) ?? 0
-        let shown = (try? repository.invoiceSummaries(matching: InvoiceListQuery(clientID: id), limit: 50)) ?? []
+        let owed: [Money], count: Int, shown: [InvoiceSummary]
+        do {
+            owed = try repository.outstandingBalance(ofClient: id)
+            count = try repository.invoiceCount(ofClient: id)
+            shown = try repository.invoiceSummaries(matching: InvoiceListQuery(clientID: id), limit: 50)
+        } catch {
+            // Never "Nothing" owed or "No invoices yet" for what could not be read.
+            owedLabel.text = "—"
+            invoicesGroup.groupDescription = String(format: tr("The client’s invoices could not be read: %@"), error.localizedDescription)
+            stack.visibleChildName = "client"
+            return
+        }
+        owedLabel.text = owed.isEmpty ? tr("Nothing") : owed.map { money.string(from: $0) }.joined(separator: "\n")
         for summary in shown {
             let row = ActionRow.plain(title: summary.number, subtitle: String(format: tr("%@ · %@"), summary.issueDate.formatted(.medium),
                                                                         summary.displayStatus.title))
@@ -176,7 +187,26 @@ final class ClientsWindow: AdwaitaWindow {
     /// Asks before deleting; a client with invoices needs a decision about them.
     func confirmDelete() {
         guard let client = shownClient, let id = client.id else { return }
-        let count = (try? repository.invoiceCount(ofClient: id)) ?? 0
+        let count: Int
+        do {
+            let recurring = try repository.recurringInvoiceCount(ofClient: id)
+            if recurring > 0 {
+                let dialog = MessageDialog(parent: self, heading: String(format: tr("%@ Cannot Be Deleted Yet"), client.name),
+                                           body: InvoiceError.clientHasRecurringInvoices(count: recurring).localizedDescription)
+                dialog.addResponse("close", label: tr("_Close"))
+                dialog.setDefaultResponse("close")
+                dialog.setCloseResponse("close")
+                dialog.onResponse { [weak self] _ in self?.confirmation = nil }
+                confirmation = dialog
+                dialog.present()
+                return
+            }
+            count = try repository.invoiceCount(ofClient: id)
+        } catch {
+            // What happens to its invoices cannot be asked without knowing whether it has any.
+            context.showToast(error.localizedDescription)
+            return
+        }
         let body = count == 0
             ? tr("The client has no invoices.")
             : String(format: trn("%@ has %d invoice. Keep it: the client leaves this list, and the invoice keeps its name and address. Or delete it with the client; its number is never used again.",

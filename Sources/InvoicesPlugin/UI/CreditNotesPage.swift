@@ -31,9 +31,8 @@ final class CreditNotesPage {
     let saveBadge: ProBadge
     let savePDFButton: Button
     package let preview = DocumentPreview(emptyTitle: tr("No Credit Note"))
-    let detailsToggle = ToggleButton(label: tr("De_tails"))
-    let previewToggle = ToggleButton(label: tr("P_review"))
-    private let viewStack = Stack()
+    let saveXRechnungButton = Button(label: tr("Save XRechnung…"))
+    private(set) lazy var eInvoices = EInvoiceSaving(context: context, documentActions: documentActions)
     private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
         self?.context.showToast(error.localizedDescription)
     }
@@ -70,9 +69,12 @@ final class CreditNotesPage {
         numberLabel.isSelectable = true
         clientLabel.xAlign = 0
         content.append(Box(.vertical, spacing: 4, children: [numberLabel, clientLabel]))
-        savePDFButton.align(horizontal: .start)
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
-        content.append(savePDFButton)
+        saveXRechnungButton.onClicked { [weak self] in self?.saveXRechnung() }
+        saveXRechnungButton.tooltip = tr("Save the credit note as an XRechnung e-invoice (XML), as German public bodies ask for")
+        let buttons = Box(.horizontal, spacing: 6, children: [savePDFButton, saveXRechnungButton])
+        buttons.align(horizontal: .start)
+        content.append(buttons)
         let facts = PreferencesGroup()
         for row in [issueRow, reasonRow] { row.addCssClass("property") }
         facts.add(issueRow)
@@ -91,27 +93,7 @@ final class CreditNotesPage {
         content.append(facts)
         content.append(linesGroup)
 
-        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
-        scroller.expandsVertically = true
-        viewStack.add(scroller, named: "details")
-        viewStack.add(preview.widget, named: "preview")
-        viewStack.visibleChildName = "details"
-        viewStack.expandsVertically = true
-        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
-        switcher.makeLinked()
-        switcher.align(horizontal: .center)
-        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        previewToggle.join(detailsToggle)
-        detailsToggle.isActive = true
-        detailsToggle.onToggled { [weak self] in
-            guard let self, self.detailsToggle.isActive else { return }
-            self.viewStack.visibleChildName = "details"
-        }
-        previewToggle.onToggled { [weak self] in
-            guard let self, self.previewToggle.isActive else { return }
-            self.viewStack.visibleChildName = "preview"
-        }
-        return Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
+        return DetailsOrPreview(details: content, preview: preview.widget).widget
     }
 
     private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
@@ -222,7 +204,24 @@ final class CreditNotesPage {
                 self?.context.showToast(String(format: tr("Saved “%@”"), url.lastPathComponent))
             }
         } catch {
-            context.showToast(error.localizedDescription)
+            eInvoices.explain(error)
+        }
+    }
+
+    /// Save XRechnung: the credit note's data alone (type 381, naming its invoice), as XML.
+    func saveXRechnung() {
+        guard let xml = xRechnungXML(), let note = shown else { return }
+        eInvoices.saveXRechnung(xml, suggestedName: note.number + ".xml")
+    }
+
+    /// The shown credit note as XRechnung XML, made now; what is missing is explained instead.
+    func xRechnungXML() -> Data? {
+        guard let note = shown else { return nil }
+        do {
+            return try EInvoiceExport.ciiXML(try repository.document(for: note), format: .xrechnung)
+        } catch {
+            eInvoices.explain(error)
+            return nil
         }
     }
 }

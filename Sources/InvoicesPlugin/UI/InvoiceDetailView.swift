@@ -61,6 +61,7 @@ package final class InvoiceDetailView {
     let emailBadge: ProBadge
     let primarySaveBadge: ProBadge
     let savePDFButton: Button
+    let saveXRechnungButton = Button(label: tr("Save XRechnung…"))
     let printButton: Button
     let emailButton: Button
     /// Save PDF as the primary action of a paid or cancelled invoice, whose life is over.
@@ -76,15 +77,15 @@ package final class InvoiceDetailView {
     let links: InvoiceLinksView
     let reminders: InvoiceReminders
     package let preview = DocumentPreview(emptyTitle: tr("No Invoice"))
-    let viewStack = Stack()
-    let detailsToggle = ToggleButton(label: tr("De_tails"))
-    package let previewToggle = ToggleButton(label: tr("P_review"))
+    private(set) var body: DetailsOrPreview?
+    package var previewToggle: ToggleButton? { body?.previewToggle }
     /// The invoice (id and revision) the preview was last made for, so a reload that changed
     /// nothing does not make it again.
     private var previewedRevision: (InvoiceID, Int)?
     private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
         self?.context.showToast(error.localizedDescription)
     }
+    private(set) lazy var eInvoices = EInvoiceSaving(context: context, documentActions: documentActions)
 
     init(list: any InvoiceListActions, repository: InvoiceRepository, context: PluginContext) {
         self.list = list
@@ -104,7 +105,7 @@ package final class InvoiceDetailView {
         // The GNOME pattern: one suggested action in the header, everything else in its menu,
         // in sections that leave room for more documents (the destructive ones last).
         moreActions = ActionMenu(sections: [[editButton, paidButton, reopenButton, duplicateButton, links.creditNoteButton],
-                                            [savePDFButton, printButton, emailButton, reminders.button],
+                                            [savePDFButton, saveXRechnungButton, printButton, emailButton, reminders.button],
                                             [cancelButton, deleteButton]]).button
         // Red text in the menu: a flat destructive button would draw white text on no background.
         deleteButton.addCssClass("error")
@@ -120,6 +121,7 @@ package final class InvoiceDetailView {
         savePDFButton.tooltip = tr("Save the invoice as a PDF file (Ctrl+S)")
         primarySavePDFButton.tooltip = savePDFButton.tooltip
         printButton.tooltip = tr("Print the invoice (Ctrl+P)")
+        saveXRechnungButton.tooltip = tr("Save the invoice as an XRechnung e-invoice (XML), as German public bodies ask for")
         emailButton.tooltip = tr("Write an email with the invoice attached")
 
         let content = Box(.vertical, spacing: 18)
@@ -151,27 +153,9 @@ package final class InvoiceDetailView {
         content.append(paymentsGroup)
         content.append(reminders.history)
 
-        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
-        scroller.expandsVertically = true
-        viewStack.add(scroller, named: "details")
-        viewStack.add(preview.widget, named: "preview")
-        viewStack.visibleChildName = "details"
-        viewStack.expandsVertically = true
-        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
-        switcher.makeLinked()
-        switcher.align(horizontal: .center)
-        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        previewToggle.join(detailsToggle)
-        detailsToggle.isActive = true
-        widget = Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
-        detailsToggle.onToggled { [weak self] in
-            guard let self else { return }
-            if self.detailsToggle.isActive { self.viewStack.visibleChildName = "details" }
-        }
-        previewToggle.onToggled { [weak self] in
-            guard let self else { return }
-            if self.previewToggle.isActive { self.viewStack.visibleChildName = "preview" }
-        }
+        let body = DetailsOrPreview(details: content, preview: preview.widget)
+        self.body = body
+        widget = body.widget
 
         editButton.onClicked { [weak self] in
             guard let self else { return }
@@ -188,6 +172,7 @@ package final class InvoiceDetailView {
         deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
+        saveXRechnungButton.onClicked { [weak self] in self?.saveXRechnung() }
         primarySavePDFButton.onClicked { [weak self] in self?.savePDF() }
         printButton.onClicked { [weak self] in self?.printPDF() }
         emailButton.onClicked { [weak self] in self?.emailPDF() }
@@ -214,8 +199,7 @@ package final class InvoiceDetailView {
         badgeClass = status.rawValue
         badge.addCssClass(status.rawValue)
 
-        let clientName = invoice.billTo?.name
-            ?? invoice.clientID.flatMap { try? repository.client($0) }?.name ?? ""
+        let clientName = invoice.billTo?.name ?? repository.clientNameForDisplay(invoice.clientID)
         numberLabel.text = invoice.number
         clientLabel.text = clientName
         issueRow.subtitle = invoice.issueDate.formatted(.medium)
@@ -338,7 +322,24 @@ package final class InvoiceDetailView {
             }
             return try InvoicePDF.render(document).data
         } catch {
-            context.showToast(error.localizedDescription)
+            eInvoices.explain(error)
+            return nil
+        }
+    }
+
+    /// Save XRechnung: the invoice's data alone, as an XML file.
+    func saveXRechnung() {
+        guard let invoice, let xml = xRechnungXML() else { return }
+        eInvoices.saveXRechnung(xml, suggestedName: EInvoiceExport.suggestedFileName(for: invoice, format: .xrechnung))
+    }
+
+    /// The shown invoice as XRechnung XML, made now; what is missing is explained instead.
+    func xRechnungXML() -> Data? {
+        guard let id = invoice?.id else { return nil }
+        do {
+            return try EInvoiceExport.ciiXML(try repository.document(for: id), format: .xrechnung)
+        } catch {
+            eInvoices.explain(error)
             return nil
         }
     }

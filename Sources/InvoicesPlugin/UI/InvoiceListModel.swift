@@ -48,6 +48,9 @@ package final class InvoiceListModel {
         }
     }
 
+    /// Why the rows last read could not be, for the rows to say in their place.
+    private(set) var rowReadProblem: String?
+
     /// The row for the id at `position`, loading it and its neighbours when not cached.
     func summary(at position: Int) -> InvoiceSummary? {
         guard ids.indices.contains(position) else { return nil }
@@ -56,8 +59,11 @@ package final class InvoiceListModel {
         if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         let range = max(0, position - Self.before)..<min(ids.count, position + Self.after)
         let missing = ids[range].filter { cache[$0] == nil }
-        if let rows = try? repository.summaries(for: missing, today: today) {
-            for row in rows { cache[row.id] = row }
+        do {
+            for row in try repository.summaries(for: missing, today: today) { cache[row.id] = row }
+            rowReadProblem = nil
+        } catch {
+            rowReadProblem = error.localizedDescription
         }
         return cache[id]
     }

@@ -3,9 +3,24 @@ import GtkKit
 
 /// What a row shows: the invoice and its amount and due date as text.
 struct InvoiceRowContent: Equatable {
-    let summary: InvoiceSummary
+    /// Nil when the invoice could not be read; `problem` says why, in the client's place.
+    let summary: InvoiceSummary?
     let amount: String
     let due: String
+    var problem: String?
+
+    init(summary: InvoiceSummary, amount: String, due: String) {
+        self.summary = summary
+        self.amount = amount
+        self.due = due
+    }
+
+    init(problem: String) {
+        summary = nil
+        amount = ""
+        due = ""
+        self.problem = problem
+    }
 }
 
 /// One row of the invoice list: number and client on the left, amount and due date on the
@@ -75,21 +90,29 @@ package final class InvoiceRowView: Box {
         let current = position.flatMap(content)
         guard current != shown else { return }
         shown = current
-        number.text = current?.summary.number ?? ""
-        client.text = current?.summary.clientName ?? ""
+        number.text = current?.summary?.number ?? (current?.problem == nil ? "" : "—")
+        client.text = current?.summary?.clientName ?? current?.problem ?? ""
         amount.text = current?.amount ?? ""
         due.text = current?.due ?? ""
-        badge.text = current?.summary.displayStatus.title ?? ""
+        badge.text = current?.summary?.displayStatus.title ?? ""
         // Screen readers read the list item that holds the row, so the name goes there.
-        listItemAccessibleLabel = current.map {
-            String(format: tr("%@, %@, %@, %@"), $0.summary.number, $0.summary.clientName, $0.amount,
-                   $0.summary.displayStatus.title)
+        listItemAccessibleLabel = current.map { content in
+            guard let summary = content.summary else { return content.problem ?? "" }
+            return String(format: tr("%@, %@, %@, %@"), summary.number, summary.clientName, content.amount,
+                          summary.displayStatus.title)
         }
     }
 
     private func draw(_ context: CairoContext, width: Int, height: Int) {
-        guard let status = shown?.summary.displayStatus else { return }
         let foreground = canvas.foregroundColor
+        guard let status = shown?.summary?.displayStatus else {
+            // An invoice that could not be read: the reason, across the row.
+            guard shown?.problem != nil else { return }
+            client.maximumWidth = width
+            number.draw(in: context, x: 0, y: 0, color: foreground)
+            client.draw(in: context, x: 0, y: Double(number.lineHeight + Self.lineSpacing), color: canvas.styleColor(named: "error_color") ?? foreground)
+            return
+        }
         let dim = foreground.withAlpha(0.55)
         let rightToLeft = canvas.isRightToLeft
         // Positions are worked out left to right and mirrored for right-to-left languages.

@@ -29,6 +29,8 @@ package final class InvoicesPage: InvoiceListActions {
     let outstandingLabel = Label("", wraps: true)
     let overdueLabel = Label("", wraps: true)
     let totalsBox = Box(.vertical, spacing: 2)
+    /// Says why the sums could not be read, in place of sums that would look like nothing owed.
+    let totalsProblemLabel = Label("", wraps: true, style: "error")
     /// The filter chips, linked in one row.
     private let chips = Box(.horizontal)
     private lazy var sortButton = makeSortButton()
@@ -52,6 +54,7 @@ package final class InvoicesPage: InvoiceListActions {
     let detailHeader: HeaderBar
     private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
     let detailStack = Stack()
+    let detailReadErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: tr("The Invoice Could Not Be Read"))
     /// The invoice pane, built when an invoice is first shown: a first start, with no invoice
     /// yet, does not pay for its preview and actions.
     package var detail: InvoiceDetailView {
@@ -136,6 +139,8 @@ package final class InvoicesPage: InvoiceListActions {
         columns.append(outstandingColumn)
         columns.append(overdueColumn)
         totalsBox.append(columns)
+        totalsProblemLabel.xAlign = 0
+        totalsBox.append(totalsProblemLabel)
         listPane.append(totalsBox)
 
         chips.makeLinked()
@@ -167,7 +172,10 @@ package final class InvoicesPage: InvoiceListActions {
 
         listView = ListView(model: positions, makeRow: { [weak self] in
             let row = InvoiceRowView { [weak self] position in
-                guard let self, let summary = self.model.summary(at: position) else { return nil }
+                guard let self else { return nil }
+                guard let summary = self.model.summary(at: position) else {
+                    return self.model.rowReadProblem.map { InvoiceRowContent(problem: String(format: tr("The invoice could not be read: %@"), $0)) }
+                }
                 return InvoiceRowContent(summary: summary, amount: self.money.string(from: summary.total),
                                          due: self.dayTexts.dueText(summary.dueDate))
             }
@@ -245,6 +253,7 @@ package final class InvoicesPage: InvoiceListActions {
         detailPane.append(detailHeader)
         detailStack.add(StatusPage(iconName: "x-office-document-symbolic", title: tr("No Invoice Selected"),
                                    description: tr("Choose an invoice from the list.")), named: "none")
+        detailStack.add(detailReadErrorPage, named: "read-error")
         detailStack.visibleChildName = "none"
         detailStack.expandsVertically = true
         detailStack.expandsHorizontally = true
@@ -363,9 +372,17 @@ package final class InvoicesPage: InvoiceListActions {
     }
 
     private func updateTotals() {
-        let totals = (try? repository.outstandingTotals(today: model.today)) ?? []
+        let totals: [OutstandingTotal]
+        do {
+            totals = try repository.outstandingTotals(today: model.today)
+            totalsProblemLabel.isVisible = false
+        } catch {
+            totals = []
+            totalsProblemLabel.text = String(format: tr("The outstanding totals could not be read: %@"), error.localizedDescription)
+            totalsProblemLabel.isVisible = true
+        }
         let outstanding = totals.filter { !$0.outstanding.isZero }
-        totalsBox.isVisible = !outstanding.isEmpty
+        totalsBox.isVisible = !outstanding.isEmpty || totalsProblemLabel.isVisible
         outstandingLabel.text = outstanding.map { money.string(from: $0.outstanding) }.joined(separator: "\n")
         let overdue = totals.filter { !$0.overdue.isZero }
         overdueColumn.isVisible = !overdue.isEmpty
@@ -375,7 +392,16 @@ package final class InvoicesPage: InvoiceListActions {
     private func selectionChanged() {
         let id = listView.selectedIndex.flatMap { model.ids.indices.contains($0) ? model.ids[$0] : nil }
         selectedID = id
-        guard let id, let invoice = try? repository.invoice(id) else {
+        let invoice: Invoice?
+        do {
+            invoice = try id.flatMap(repository.invoice)
+        } catch {
+            detailReadErrorPage.pageDescription = error.localizedDescription
+            detailStack.visibleChildName = "read-error"
+            builtDetail?.show(nil)
+            return
+        }
+        guard let invoice else {
             detailStack.visibleChildName = "none"
             builtDetail?.show(nil)
             return

@@ -37,9 +37,6 @@ final class QuoteDetailView {
     let saveBadge: ProBadge
     let savePDFButton: Button
     package let preview = DocumentPreview(emptyTitle: tr("No Quote"))
-    let detailsToggle = ToggleButton(label: tr("De_tails"))
-    let previewToggle = ToggleButton(label: tr("P_review"))
-    private let viewStack = Stack()
     private var previewedRevision: (QuoteID, Int)?
     private(set) lazy var documentActions = DocumentActions(parent: context.window) { [weak self] error in
         self?.context.showToast(error.localizedDescription)
@@ -81,27 +78,7 @@ final class QuoteDetailView {
         content.append(facts)
         content.append(linesGroup)
 
-        let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 720))
-        scroller.expandsVertically = true
-        viewStack.add(scroller, named: "details")
-        viewStack.add(preview.widget, named: "preview")
-        viewStack.visibleChildName = "details"
-        viewStack.expandsVertically = true
-        let switcher = Box(.horizontal, children: [detailsToggle, previewToggle])
-        switcher.makeLinked()
-        switcher.align(horizontal: .center)
-        switcher.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        previewToggle.join(detailsToggle)
-        detailsToggle.isActive = true
-        widget = Box(.vertical, children: [switcher, Separator(.horizontal), viewStack])
-        detailsToggle.onToggled { [weak self] in
-            guard let self, self.detailsToggle.isActive else { return }
-            self.viewStack.visibleChildName = "details"
-        }
-        previewToggle.onToggled { [weak self] in
-            guard let self, self.previewToggle.isActive else { return }
-            self.viewStack.visibleChildName = "preview"
-        }
+        widget = DetailsOrPreview(details: content, preview: preview.widget).widget
 
         invoiceRow.onActivated { [weak self] in
             guard let self, let id = self.quote?.invoiceID else { return }
@@ -132,14 +109,14 @@ final class QuoteDetailView {
         badgeClass = status.tone.badgeClass
         badge.addCssClass(status.tone.badgeClass)
         numberLabel.text = quote.number
-        clientLabel.text = quote.clientID.flatMap { try? repository.client($0) }?.name ?? ""
+        clientLabel.text = repository.clientNameForDisplay(quote.clientID)
         issueRow.subtitle = quote.issueDate.formatted(.medium)
         validRow.subtitle = quote.validUntil.formatted(.medium)
         let totals = (try? quote.totals()) ?? .zero(quote.currency)
         totalLabel.text = money.string(from: totals.total)
-        let invoice = quote.invoiceID.flatMap { try? repository.invoice($0) }
-        invoiceRow.isVisible = invoice != nil
-        invoiceRow.subtitle = invoice?.number
+        let invoiceNumber = repository.invoiceNumberForDisplay(quote.invoiceID)
+        invoiceRow.isVisible = invoiceNumber != nil
+        invoiceRow.subtitle = invoiceNumber
 
         lineRows.forEach(linesGroup.remove)
         lineRows = []
