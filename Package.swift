@@ -6,7 +6,9 @@ let package = Package(
     name: "Billfold",
     platforms: [.macOS(.v14)],
     products: [
+        // The command line: it loads no GTK, and starts the window (`billfold-app`) when given no command.
         .executable(name: "billfold", targets: ["Billfold"]),
+        .executable(name: "billfold-app", targets: ["BillfoldApp"]),
         .executable(name: "billfold-license", targets: ["LicenseTool"]),
         .executable(name: "storage-benchmark", targets: ["StorageBenchmark"]),
         .executable(name: "documents-benchmark", targets: ["DocumentsBenchmark"]),
@@ -55,22 +57,40 @@ let package = Package(
         // The free and Pro plans: tiers, the features Pro unlocks, the Entitlements service.
         .target(name: "Plans", dependencies: ["BillfoldCore"]),
 
-        // The plugin contract and the shared UI.
-        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit", "Plans", "GObjectCore"]),
+        // The plugin contract: the command line's half needs no display; the rest is the UI's.
+        .target(name: "CommandLineAPI", dependencies: ["BillfoldCore", "Storage", "Plans"]),
+        .target(name: "PluginAPI", dependencies: ["BillfoldCore", "Storage", "GtkKit", "Plans", "GObjectCore", "CommandLineAPI"]),
         .target(name: "BillfoldUI", dependencies: ["PluginAPI", "Documents", "GtkKit", "BillfoldCore", "Plans", "Graphics", "GObjectCore"]),
 
-        // Plugins: they know the layers above, never each other nor the shell.
+        // Plugins: they know the layers above, never each other nor the shell. Each one's core
+        // (domain, documents, command line) imports no GTK, so `billfold` runs without loading it.
         .target(name: "TipSplitPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore"]),
-        .target(name: "EntitlementsPlugin", dependencies: ["BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing", "Plans"]),
-        // Its Domain folder imports no GTK (Foundation, BillfoldCore, Plans, Storage, Documents), so it runs without a display.
-        .target(name: "InvoicesPlugin", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans", "GObjectCore"]),
+        .target(name: "EntitlementsCore", dependencies: ["BillfoldCore", "Licensing", "Plans", "CommandLineAPI"]),
+        .target(name: "EntitlementsPlugin", dependencies: [
+            "EntitlementsCore", "BillfoldUI", "PluginAPI", "BillfoldCore", "GtkKit", "GObjectCore", "Licensing", "Plans",
+        ]),
+        .target(name: "InvoicesCore", dependencies: ["BillfoldCore", "Storage", "Documents", "Graphics", "Plans", "CommandLineAPI"]),
+        .target(name: "InvoicesPlugin", dependencies: [
+            "InvoicesCore", "BillfoldCore", "Storage", "Documents", "Graphics", "PluginAPI", "GtkKit", "BillfoldUI", "Plans",
+            "GObjectCore",
+        ]),
+        .target(name: "ExpensesCore", dependencies: [
+            "BillfoldCore", "Storage", "Documents", "Graphics", "CGdkPixbuf", "CJPEG", "CommandLineAPI",
+        ]),
         .target(name: "ExpensesPlugin", dependencies: [
-            "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf", "CJPEG", "GObjectCore",
+            "ExpensesCore", "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf",
+            "GObjectCore",
         ]),
 
-        // Shell.
+        // The user's library on disk: the one database, its backups and restore.
+        .target(name: "AppLibrary", dependencies: ["BillfoldCore", "Storage"]),
+        // The command line.
         .executableTarget(name: "Billfold", dependencies: [
-            "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
+            "CommandLineAPI", "AppLibrary", "BillfoldCore", "Storage", "Plans", "InvoicesCore", "ExpensesCore", "EntitlementsCore",
+        ]),
+        // The window: the shell and its plugins.
+        .executableTarget(name: "BillfoldApp", dependencies: [
+            "AppLibrary", "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
             "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin", "Plans",
         ], linkerSettings: [
             // lld packs the static Swift runtime's 120 000 relative relocations as RELR (glibc 2.36+):
@@ -93,11 +113,12 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GtkKit", "GObjectCore", "PluginAPI", "Storage"], path: "Tests/Support/TestSupport"),
         .testTarget(name: "GObjectCoreTests", dependencies: ["GObjectCore", "CGLib", "MainLoopProbe", "TestSupport"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GObjectCore", "TestSupport", "CGtk"]),
-        .testTarget(name: "ShellTests", dependencies: ["Billfold", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["Billfold", "CommandLineAPI"]),
+        .testTarget(name: "ShellTests", dependencies: ["BillfoldApp", "AppLibrary", "PluginAPI", "Storage", "GtkKit", "GObjectCore", "TestSupport"]),
         .testTarget(name: "TipSplitPluginTests", dependencies: ["TipSplitPlugin", "BillfoldCore", "GtkKit", "GObjectCore", "TestSupport", "SeededRandom"]),
         .testTarget(name: "LicensingTests", dependencies: ["Licensing", "BillfoldCore", "LicenseTool", "SeededRandom", "Plans"]),
         .testTarget(name: "EntitlementsPluginTests", dependencies: [
-            "EntitlementsPlugin", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
+            "EntitlementsPlugin", "EntitlementsCore", "BillfoldUI", "PluginAPI", "BillfoldCore", "Licensing", "GtkKit", "GObjectCore",
             "TestSupport", "Plans",
         ]),
 
@@ -108,7 +129,7 @@ let package = Package(
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore", "SeededRandom"]),
         // Faults, damage and hostile files, driven through the real binary and the storage layer.
         .testTarget(name: "FaultInjectionTests", dependencies: [
-            "Billfold", "Storage", "BillfoldCore", "InvoicesPlugin", "InvoicesBenchmarkData", "ExpensesPlugin",
+            "Billfold", "Storage", "BillfoldCore", "InvoicesCore", "InvoicesBenchmarkData", "ExpensesCore",
             "Licensing", "Graphics", "CGdkPixbuf", "CSQLite", "Plans",
         ]),
         .executableTarget(name: "StorageBenchmark", dependencies: ["Storage"],
@@ -120,26 +141,26 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Graphics", "BillfoldCore", "PDFInspection"]),
         // Invoices: domain tests and the benchmark over 100 000 invoices.
-        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection", "Plans", "ExpensesPlugin"]),
-        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData", "Plans"],
+        .testTarget(name: "InvoicesPluginTests", dependencies: ["InvoicesPlugin", "InvoicesCore", "BillfoldCore", "Storage", "Documents", "Graphics", "SeededRandom", "GtkKit", "GObjectCore", "PluginAPI", "TestSupport", "PDFInspection", "Plans", "ExpensesPlugin", "ExpensesCore"]),
+        .executableTarget(name: "InvoicesBenchmark", dependencies: ["InvoicesCore", "BillfoldCore", "Storage", "Documents", "InvoicesBenchmarkData", "Plans"],
                           path: "Benchmarks/InvoicesBenchmark"),
         // The fill both invoices benchmarks use, and the one that times the page in a real window.
-        .target(name: "InvoicesBenchmarkData", dependencies: ["InvoicesPlugin", "BillfoldCore", "Storage"],
+        .target(name: "InvoicesBenchmarkData", dependencies: ["InvoicesCore", "BillfoldCore", "Storage"],
                 path: "Benchmarks/InvoicesBenchmarkData"),
         .executableTarget(name: "InvoicesUIBenchmark", dependencies: [
-            "InvoicesBenchmarkData", "InvoicesPlugin", "BillfoldUI", "BillfoldCore", "Storage", "GtkKit", "GObjectCore", "PluginAPI",
+            "InvoicesBenchmarkData", "InvoicesPlugin", "InvoicesCore", "BillfoldUI", "BillfoldCore", "Storage", "GtkKit", "GObjectCore", "PluginAPI",
             "TestSupport",
         ], path: "Benchmarks/InvoicesUIBenchmark"),
         // The release binary's commands as whole processes: lists, and invoice PDFs next to Typst.
         .executableTarget(name: "CommandLineBenchmark", dependencies: [
-            "InvoicesBenchmarkData", "InvoicesPlugin", "ExpensesPlugin", "BillfoldCore", "Storage", "Licensing", "Plans",
+            "InvoicesBenchmarkData", "InvoicesCore", "ExpensesCore", "BillfoldCore", "Storage", "Licensing", "Plans",
         ], path: "Benchmarks/CommandLineBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
         .testTarget(name: "ExpensesPluginTests", dependencies: [
-            "ExpensesPlugin", "BillfoldCore", "Storage", "Documents", "Graphics", "GtkKit", "GObjectCore", "PluginAPI",
+            "ExpensesPlugin", "ExpensesCore", "BillfoldCore", "Storage", "Documents", "Graphics", "GtkKit", "GObjectCore", "PluginAPI",
             "TestSupport",
         ]),
-        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesPlugin", "BillfoldCore", "Storage", "CGdkPixbuf", "Graphics"],
+        .executableTarget(name: "ExpensesBenchmark", dependencies: ["ExpensesCore", "BillfoldCore", "Storage", "CGdkPixbuf", "Graphics"],
                           path: "Benchmarks/ExpensesBenchmark"),
 
         // The shared UI: document preview, document actions, chart view; and the preview's benchmark.

@@ -141,7 +141,7 @@ section "Install into a temporary DESTDIR"
 stage=$work/stage
 binary_built=false
 case "$bindir_source" in /*) ;; *) bindir_source=$root/$bindir_source ;; esac
-if [ -x "$bindir_source/billfold" ]; then
+if [ -x "$bindir_source/billfold" ] && [ -x "$bindir_source/billfold-app" ]; then
     binary_built=true
     install_args=(--bindir-source "$bindir_source")
 else
@@ -164,7 +164,7 @@ expected=(
     "usr/share/metainfo/$app_id.metainfo.xml"
 )
 for lang in "${linguas[@]}"; do expected+=("usr/share/locale/$lang/LC_MESSAGES/$domain.mo"); done
-$binary_built && expected+=("usr/bin/billfold")
+$binary_built && expected+=("usr/bin/billfold" "usr/bin/billfold-app")
 printf '%s\n' "${expected[@]}" | LC_ALL=C sort > "$work/expected"
 (cd "$stage" 2>/dev/null && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort) > "$work/actual"
 if cmp -s "$work/expected" "$work/actual"; then
@@ -183,7 +183,7 @@ for file in "${expected[@]}"; do
     path=$stage/$file
     [ -e "$path" ] || continue
     want_mode=644
-    [ "$file" = usr/bin/billfold ] && want_mode=755
+    case "$file" in usr/bin/*) want_mode=755 ;; esac
     if [ -s "$path" ] && check_mode "$path" "$want_mode"; then ok "$file ($want_mode)"; else bad "$file is empty or not mode $want_mode"; fi
 done
 

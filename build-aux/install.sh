@@ -86,7 +86,7 @@ files=(
 for lang in "${languages[@]}"; do
     files+=("$share/locale/$lang/LC_MESSAGES/$domain.mo")
 done
-$install_binary && files=("$target/bin/billfold" "${files[@]}")
+$install_binary && files=("$target/bin/billfold" "$target/bin/billfold-app" "${files[@]}")
 
 refresh_caches() {
     [ -z "$destdir" ] || return 0
@@ -119,8 +119,10 @@ for tool in msgfmt install; do
     command -v "$tool" >/dev/null || fail "'$tool' is missing (Debian: gettext, coreutils)"
 done
 if $install_binary; then
-    [ -x "$bindir_source/billfold" ] ||
-        fail "no built binary at $bindir_source/billfold; run 'swift build -c release' first or pass --bindir-source"
+    for binary in billfold billfold-app; do
+        [ -x "$bindir_source/$binary" ] ||
+            fail "no built binary at $bindir_source/$binary; run 'swift build -c release' first or pass --bindir-source"
+    done
 fi
 
 work=$(mktemp -d)
@@ -135,7 +137,9 @@ msgfmt --xml -d "$root/po" --template "$root/data/$app_id.metainfo.xml.in" -o "$
 sed -i '/^# Translators:/d' "$work/$app_id.desktop"
 
 if $install_binary; then
+    # The command line, and the window it starts (which the desktop file starts directly).
     install -D -m 0755 "$bindir_source/billfold" "$target/bin/billfold"
+    install -D -m 0755 "$bindir_source/billfold-app" "$target/bin/billfold-app"
 fi
 install -D -m 0644 "$work/$app_id.desktop" "$share/applications/$app_id.desktop"
 install -D -m 0644 "$work/$app_id.metainfo.xml" "$share/metainfo/$app_id.metainfo.xml"

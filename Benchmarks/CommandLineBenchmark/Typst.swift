@@ -1,6 +1,6 @@
 import BillfoldCore
 import Foundation
-import InvoicesPlugin
+import InvoicesCore
 
 /// Typst from PyPI in its own virtual environment, and the invoice written as Typst source:
 /// the same facts, lines, totals and running footer as Billfold's template, in the same font.

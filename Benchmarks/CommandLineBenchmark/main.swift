@@ -10,12 +10,12 @@
 // With --keep, the database in DIR is made once and reused. Typst is installed into its own
 // virtual environment under .build/typst-venv on the first run (python3 -m venv, pip).
 import BillfoldCore
-import ExpensesPlugin
+import ExpensesCore
 import Foundation
 import InvoicesBenchmarkData
 import Licensing
 import Plans
-import InvoicesPlugin
+import InvoicesCore
 import Storage
 
 let invoiceCount = 100_000

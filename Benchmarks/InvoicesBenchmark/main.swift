@@ -9,7 +9,7 @@
 // the fill.
 import BillfoldCore
 import Foundation
-import InvoicesPlugin
+import InvoicesCore
 import InvoicesBenchmarkData
 import Plans
 import Storage

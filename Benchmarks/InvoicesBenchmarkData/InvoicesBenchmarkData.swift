@@ -2,7 +2,7 @@
 // invoices from a thousand clients, some of them called Acme so that a search narrows the list.
 import BillfoldCore
 import Foundation
-import InvoicesPlugin
+import InvoicesCore
 import Storage
 
 public struct SplitMix64: RandomNumberGenerator {

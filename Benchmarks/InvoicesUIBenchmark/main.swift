@@ -13,6 +13,7 @@ import Foundation
 import GObjectCore
 import GtkKit
 import InvoicesBenchmarkData
+import InvoicesCore
 import InvoicesPlugin
 import PluginAPI
 import Storage

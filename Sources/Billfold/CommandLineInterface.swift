@@ -1,7 +1,8 @@
 import BillfoldCore
 import Foundation
 import Plans
-import PluginAPI
+import AppLibrary
+import CommandLineAPI
 
 /// Billfold's command line: options, and the subcommands plugins offer, which need no display.
 struct CommandLineInterface {

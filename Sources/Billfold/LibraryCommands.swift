@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
-import PluginAPI
+import AppLibrary
+import CommandLineAPI
 import Storage
 
 /// `billfold backup list | create | restore NAME` and `billfold check`: the library's

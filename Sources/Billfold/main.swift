@@ -1,33 +1,31 @@
 import BillfoldCore
-import EntitlementsPlugin
-import ExpensesPlugin
+import CommandLineAPI
+import EntitlementsCore
+import ExpensesCore
 import Foundation
-import InvoicesPlugin
-import Plans
-import PluginAPI
-import TipSplitPlugin
+import InvoicesCore
 
-// The one place that lists Billfold's plugins, in sidebar order.
-let pluginTypes: [any Plugin.Type] = [
-    Invoices.self,
-    Expenses.self,
-    TipSplit.self,
-    BillfoldPro.self,
+// The command line's half of each plugin. It loads no GTK: a command starts in half the time.
+let modules: [any CommandLineModule.Type] = [
+    InvoicesCommands.self,
+    ExpensesCommands.self,
+    LicenseCommands.self,
 ]
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)
 
 let commandLine = CommandLineInterface(
-    commands: LibraryCommands.all(checks: pluginTypes.map { type in { try type.checkLibrary($0) } })
-        + pluginTypes.flatMap { $0.commands },
-    plan: { MainActor.assumeIsolated { pluginTypes.lazy.compactMap { $0.commandLinePlan() }.first ?? .free } })
+    commands: LibraryCommands.all(checks: modules.map { module in { try module.checkLibrary($0) } })
+        + modules.flatMap { $0.commands },
+    plan: { MainActor.assumeIsolated { modules.lazy.compactMap { $0.commandLinePlan() }.first ?? .free } })
 if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }
 
-// ICU's locale data loads on another core while GTK starts.
-LocaleWarmUp.start()
-let status = MainActor.assumeIsolated {
-    BillfoldApplication(pluginTypes: pluginTypes).run()
-}
-exit(status)
+// No command: the window, which is its own program beside this one.
+let app = AppInfo.executableDirectory + "/billfold-app"
+var argv: [UnsafeMutablePointer<CChar>?] = ([app] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
+execv(app, &argv)
+let message = String(format: tr("The Billfold window could not be started (%@): %@"), app, String(cString: strerror(errno)))
+FileHandle.standardError.write(Data((message + "\n").utf8))
+exit(1)

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GObjectCore
+import EntitlementsCore
 import GtkKit
 import Licensing
 import Plans
@@ -36,13 +37,6 @@ public final class BillfoldPro: Plugin {
         self.directory = { directory }
         self.publicKey = publicKey
         self.clock = clock
-    }
-
-    public nonisolated static var commands: [CommandLineCommand] { [LicenseCommand.command] }
-
-    /// The installed licence's plan, checked against the trusted key as the window does.
-    public static func commandLinePlan() -> EntitlementStatus? {
-        LicenseStore(directory: AppPaths.configDirectory, publicKey: TrustedKey.current, clock: { Date() }).status
     }
 
     public var info: PluginInfo {

@@ -1,4 +1,5 @@
 import BillfoldCore
+import ExpensesCore
 import Foundation
 import Storage
 import PluginAPI
@@ -24,17 +25,9 @@ public final class Expenses: Plugin {
                    iconName: "emoji-travel-symbolic")
     }
 
-    public nonisolated static var commands: [CommandLineCommand] { [ExpensesCommandLine.shellCommand, ExpenseImportCommand.shellCommand] }
-
-    public nonisolated static func checkLibrary(_ database: Database) throws -> [String] {
-        guard try database.queryValue("SELECT count(*) FROM sqlite_schema WHERE name = 'expenses_receipt'", as: Int.self) == 1 else {
-            return []
-        }
-        return try ReceiptFileCheck.problems(in: database, store: ReceiptStore(directory: AppPaths.receiptsDirectory))
-    }
-
+    /// Making the repository migrates the tables.
     public nonisolated static func prepareLibrary(_ database: Database) throws {
-        try database.migrate(owner: ExpenseSchema.owner, migrations: ExpenseSchema.migrations)
+        _ = try ExpenseRepository(database: database, receipts: ReceiptStore(directory: AppPaths.receiptsDirectory))
     }
 
     public private(set) var page: PluginPage?

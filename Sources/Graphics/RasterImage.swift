@@ -165,10 +165,12 @@ public final class RasterImage {
     /// Draws the picture in `data` upright in `rect`, as `RasterImage(data:limits:)` and
     /// `draw(in:rect:)` do. A JPEG that needs no scaling down and goes into a PDF is not
     /// decoded, since the PDF holds its original bytes: only its header is read and its end
-    /// checked, which saves most of a photo report's time.
-    public static func draw(_ data: Data, limits: ImageDecodeLimits, in context: DrawingContext, rect: Rect) throws(ImageError) {
+    /// checked (`info`, when a probe of the same bytes gave it already), which saves most of a
+    /// photo report's time.
+    public static func draw(_ data: Data, info: ImageInfo? = nil, limits: ImageDecodeLimits, in context: DrawingContext,
+                            rect: Rect) throws(ImageError) {
         if cairo_surface_get_type(cairo_get_target(context.cr)) == CAIRO_SURFACE_TYPE_PDF {
-            let info = try probe(data)
+            let info = if let info { info } else { try probe(data) }
             if info.format == "jpeg", limits.scale(width: info.pixelWidth, height: info.pixelHeight) >= 1 {
                 try RasterImage(undecodedJPEG: data, info: info).draw(in: context, rect: rect)
                 return
@@ -344,34 +346,33 @@ public final class RasterImage {
     /// gdk-pixbuf shows a cut-off JPEG or PNG as a picture that fades to grey; a receipt sent
     /// half-way is better reported than printed like that.
     private static func truncation(of data: Data, format: String) -> String? {
-        let bytes = [UInt8](data)
-        switch format {
-        case "jpeg":
-            // End-of-image must follow the last start-of-scan (0xFF bytes in coded data are
-            // stuffed, so FF D9 there is a real marker).
-            var lastScan = -1
-            var i = 0
-            while i + 1 < bytes.count {
-                if bytes[i] == 0xFF, bytes[i + 1] == 0xDA { lastScan = i }
-                i += 1
-            }
-            guard lastScan >= 0 else { return "the picture data is missing" }
-            var j = lastScan + 2
-            while j + 1 < bytes.count {
-                if bytes[j] == 0xFF, bytes[j + 1] == 0xD9 { return nil }
-                j += 1
-            }
-            return "the file ends before the picture does"
-        case "png":
-            let end: [UInt8] = [0x49, 0x45, 0x4E, 0x44]  // IEND
-            guard bytes.count >= 12 else { return "the file is too short" }
-            for start in stride(from: bytes.count - 8, through: max(0, bytes.count - 64), by: -1)
-                where Array(bytes[start..<(start + 4)]) == end {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            switch format {
+            case "jpeg":
+                // End-of-image must follow the last start-of-scan (0xFF bytes in coded data are
+                // stuffed, so FF D9 there is a real marker). Looked for from the end, where it
+                // is: scanning the whole picture for it cost more than the rest of a probe.
+                func isMarker(_ i: Int, _ code: UInt8) -> Bool { bytes[i] == 0xFF && bytes[i + 1] == code }
+                guard bytes.count >= 2, (0..<(bytes.count - 1)).contains(where: { isMarker($0, 0xDA) }) else {
+                    return "the picture data is missing"
+                }
+                for i in stride(from: bytes.count - 2, through: 0, by: -1) {
+                    if isMarker(i, 0xD9) { return nil }
+                    if isMarker(i, 0xDA) { break }
+                }
+                return "the file ends before the picture does"
+            case "png":
+                let end: [UInt8] = [0x49, 0x45, 0x4E, 0x44]  // IEND
+                guard bytes.count >= 12 else { return "the file is too short" }
+                for start in stride(from: bytes.count - 8, through: max(0, bytes.count - 64), by: -1)
+                    where bytes[start..<(start + 4)].elementsEqual(end) {
+                    return nil
+                }
+                return "the file ends before the picture does"
+            default:
                 return nil
             }
-            return "the file ends before the picture does"
-        default:
-            return nil
         }
     }
 

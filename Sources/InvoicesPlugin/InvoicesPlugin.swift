@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 import Storage
 
@@ -19,48 +20,9 @@ public final class Invoices: Plugin {
                    iconName: "x-office-document-symbolic")
     }
 
-    public nonisolated static var commands: [CommandLineCommand] {
-        [
-            CommandLineCommand(name: "invoice", usage: InvoicesCommandLine.usage) { arguments, environment in
-                let database: Database
-                do {
-                    database = try environment.database()
-                } catch {
-                    environment.complain(error.localizedDescription)
-                    return 1
-                }
-                return InvoicesCommandLine.run(arguments: arguments, database: database,
-                                               plan: InvoicePlan(status: environment.plan()))
-            },
-            CommandLineCommand(name: "client", usage: ExchangeCommandLine.clientUsage) { arguments, environment in
-                guard let database = openDatabase(environment) else { return 1 }
-                return ExchangeCommandLine.runClient(arguments: arguments, database: database,
-                                                     plan: InvoicePlan(status: environment.plan()))
-            },
-            CommandLineCommand(name: "report", usage: ExchangeCommandLine.reportUsage) { arguments, environment in
-                guard let database = openDatabase(environment) else { return 1 }
-                return ExchangeCommandLine.runReport(arguments: arguments, database: database)
-            },
-        ] + [QuotesCommandLine.Kind.quote, .creditNote].map { kind in
-            CommandLineCommand(name: kind.command, usage: QuotesCommandLine.usage(kind)) { arguments, environment in
-                guard let database = openDatabase(environment) else { return 1 }
-                return QuotesCommandLine.run(kind, arguments: arguments, database: database,
-                                             plan: InvoicePlan(status: environment.plan()))
-            }
-        }
-    }
-
-    private nonisolated static func openDatabase(_ environment: CommandLineEnvironment) -> Database? {
-        do {
-            return try environment.database()
-        } catch {
-            environment.complain(error.localizedDescription)
-            return nil
-        }
-    }
-
+    /// Making the repository migrates the tables.
     public nonisolated static func prepareLibrary(_ database: Database) throws {
-        try database.migrate(owner: InvoiceSchema.owner, migrations: InvoiceSchema.migrations)
+        _ = try InvoiceRepository(database: database)
     }
 
     public private(set) var page: PluginPage?

@@ -65,21 +65,10 @@ public protocol Plugin: AnyObject {
     init()
     var info: PluginInfo { get }
 
-    /// Subcommands of `billfold` this plugin offers; they run without a display.
-    nonisolated static var commands: [CommandLineCommand] { get }
-
-    /// What `billfold check` asks of this plugin beyond the database's integrity (e.g. that
-    /// every file the data refers to is there and unchanged): one line per problem found.
-    nonisolated static func checkLibrary(_ database: Database) throws -> [String]
-
     /// Brings the plugin's tables up to date. The shell calls it on another thread while the
     /// toolkit starts, so activation finds them ready; activation still migrates (then a no-op)
     /// and is where a failure is reported.
     nonisolated static func prepareLibrary(_ database: Database) throws
-
-    /// The plan for the command line, where no plugin is activated; only the plugin that keeps
-    /// the licence answers.
-    static func commandLinePlan() -> EntitlementStatus?
 
     /// Sets the plugin up: migrations, services, actions, its page. Throwing reports the plugin
     /// as failed in the UI; the others keep working.
@@ -97,10 +86,7 @@ public protocol Plugin: AnyObject {
 }
 
 extension Plugin {
-    public nonisolated static var commands: [CommandLineCommand] { [] }
-    public nonisolated static func checkLibrary(_ database: Database) throws -> [String] { [] }
     public nonisolated static func prepareLibrary(_ database: Database) throws {}
-    public static func commandLinePlan() -> EntitlementStatus? { nil }
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

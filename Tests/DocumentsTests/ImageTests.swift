@@ -134,6 +134,22 @@ import Graphics
         }
     }
 
+    /// The end-of-image marker must come after the last scan, wherever the file ends.
+    @Test func aJPEGIsWholeWhenItsLastScanEnds() throws {
+        let jpeg = try Fixtures.jpeg(width: 200, height: 100)
+        // Bytes after the end, as some cameras append, and a second picture appended whole.
+        #expect(try RasterImage.probe(jpeg + Data("camera trailer".utf8)).pixelWidth == 200)
+        #expect(try RasterImage.probe(jpeg + jpeg).pixelWidth == 200)
+        // A later scan that the file cuts short, and a file that ends inside its only scan.
+        let secondScan: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x12, 0x34]
+        #expect(throws: ImageError.corrupt(reason: "the file ends before the picture does")) {
+            try RasterImage.probe(jpeg.dropLast(2) + Data(secondScan))
+        }
+        #expect(throws: ImageError.corrupt(reason: "the file ends before the picture does")) {
+            try RasterImage.probe(jpeg.dropLast(2))
+        }
+    }
+
     @Test func aDocumentWithACorruptPictureFailsWithTheImageError() throws {
         let jpeg = try Fixtures.jpeg(width: 200, height: 100)
         var document = Document()

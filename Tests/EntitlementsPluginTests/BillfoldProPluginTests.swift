@@ -8,6 +8,7 @@ import Plans
 import PluginAPI
 import Testing
 import TestSupport
+@testable import EntitlementsCore
 @testable import EntitlementsPlugin
 
 @Suite(.serialized, needsDisplay) @MainActor

@@ -3,6 +3,7 @@ import Foundation
 import Licensing
 import Plans
 import Testing
+@testable import EntitlementsCore
 @testable import EntitlementsPlugin
 
 private let utc = TimeZone(identifier: "UTC")!

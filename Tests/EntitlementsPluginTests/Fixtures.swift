@@ -5,6 +5,7 @@ import Licensing
 import Plans
 import PluginAPI
 import TestSupport
+@testable import EntitlementsCore
 @testable import EntitlementsPlugin
 
 /// Fixed instants, so no test depends on today's date.

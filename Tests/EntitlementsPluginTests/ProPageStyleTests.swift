@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+@testable import EntitlementsCore
 @testable import EntitlementsPlugin
 
 extension BillfoldProPageTests {

@@ -2,6 +2,7 @@ import BillfoldCore
 import Documents
 import Foundation
 import Testing
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 @Suite struct DashboardChartsTests {

@@ -6,6 +6,7 @@ import Graphics
 import GtkKit
 import Testing
 import TestSupport
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 /// Supplier e-invoices dropped on a trip, as a person would: the file manager's drop, the

@@ -1,4 +1,5 @@
 import BillfoldCore
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Documents
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 import Foundation
 import Graphics
@@ -113,6 +114,46 @@ import Testing
         #expect(texts[6].contains("Receipt 4") && texts[6].contains("missing"))
         // The expense table points at the receipt pages.
         #expect(texts[1].contains("Receipt 2"))
+    }
+
+    /// A photo goes into the PDF as its cached copy's JPEG bytes, not decoded and compressed
+    /// again, in the first report and the next; turned by its EXIF orientation, it is upright.
+    @Test func aPhotoIsEmbeddedAsItsCachedCopyUpright() throws {
+        let workspace = try Workspace()
+        let trip = try workspace.repository.createTrip(lisbonTrip())
+        let data = try Samples.quarteredJPEG(width: 240, height: 160, orientation: 6)
+        let photo = try workspace.repository.importReceipt(data: data, suggestedName: "turned.jpg").reference
+        try workspace.repository.addExpense(meal(eur(1200), receipt: photo), to: trip.id)
+        let report = try ExpenseReport.load(trip.id, from: workspace.repository, traveller: "Ada Lovelace")
+        let folder = workspace.store.cacheDirectory.appendingPathComponent("print")
+        for _ in 0..<2 {
+            let (rendered, pdf) = try Self.render(report, keepingAs: "expense-report-turned.pdf")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(photo.digest) }
+            #expect(names.count == 1)
+            let copy = try Data(contentsOf: folder.appendingPathComponent(try #require(names.first)))
+            #expect(rendered.data.range(of: copy) != nil)
+
+            let page = try pdf.page(at: pdf.pageCount - 1).renderImage(scale: 0.5)
+            let red = try #require(Samples.box(of: Samples.red, in: page))
+            let blue = try #require(Samples.box(of: Samples.blue, in: page))
+            let width = blue.maxX - blue.minX, height = blue.maxY - blue.minY
+            #expect(height > width)
+            #expect(red.minX > blue.minX + width / 3 && red.maxY < blue.maxY - height / 3)
+        }
+    }
+
+    /// An Adobe CMYK photo small enough to go in as it is still gets an RGB copy: Cairo would
+    /// embed the CMYK JPEG without its inversion, and it would print as a negative.
+    @Test func aCMYKPhotoPrintsInItsColours() throws {
+        let workspace = try Workspace()
+        let trip = try workspace.repository.createTrip(lisbonTrip())
+        let photo = try workspace.repository.importReceipt(data: Samples.redCMYKJPEG, suggestedName: "scan.jpg").reference
+        try workspace.repository.addExpense(meal(eur(1200), receipt: photo), to: trip.id)
+        let report = try ExpenseReport.load(trip.id, from: workspace.repository, traveller: "Ada Lovelace")
+        let (_, pdf) = try Self.render(report, keepingAs: "expense-report-cmyk.pdf")
+        let page = try pdf.page(at: pdf.pageCount - 1).renderImage(scale: 0.5)
+        let red = try #require(Samples.box(of: Color(red: 200.0 / 255, green: 40.0 / 255, blue: 40.0 / 255), in: page))
+        #expect(red.maxX - red.minX > 100 && red.maxY - red.minY > 70)
     }
 
     @Test func aDamagedPictureBecomesANoticeNotAFailedReport() throws {

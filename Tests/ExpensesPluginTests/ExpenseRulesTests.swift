@@ -1,4 +1,5 @@
 import BillfoldCore
+import ExpensesCore
 import ExpensesPlugin
 import Foundation
 import Testing

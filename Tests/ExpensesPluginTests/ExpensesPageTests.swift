@@ -8,6 +8,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 /// The Expenses page driven in-process as a person would: the plugin activated by a test host

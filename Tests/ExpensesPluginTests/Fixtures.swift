@@ -1,6 +1,8 @@
 import BillfoldCore
+import ExpensesCore
 import ExpensesPlugin
 import Foundation
+import Graphics
 import Storage
 
 /// A directory under the system's temporary directory, removed when the value goes away.
@@ -94,15 +96,44 @@ enum Samples {
         + "trailer << /Root 1 0 R >>\n%%EOF\n").utf8)
 
     /// `jpeg` with an EXIF block saying the camera was turned (orientation 6: rotate 90° clockwise).
-    static var jpegTurnedRight: Data {
+    static var jpegTurnedRight: Data { turning(jpeg, orientation: 6) }
+
+    /// `photo` with an EXIF block giving its `orientation`.
+    static func turning(_ photo: Data, orientation: UInt8) -> Data {
         let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0]
             + Array("MM".utf8) + [0x00, 0x2A, 0x00, 0x00, 0x00, 0x08]
-            + [0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00]
+            + [0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00]
             + [0x00, 0x00, 0x00, 0x00]
-        var data = Data(jpeg.prefix(2))
+        var data = Data(photo.prefix(2))
         data.append(contentsOf: exif)
-        data.append(jpeg.dropFirst(2))
+        data.append(photo.dropFirst(2))
         return data
+    }
+
+    static let red = Color(hex: 0xE01B24)
+    static let blue = Color(hex: 0x1C4FD8)
+
+    /// A `width` × `height` JPEG, red in the top-left quarter of its stored pixels and blue
+    /// elsewhere, turned by `orientation` (6: its red corner is the top-right one once upright).
+    static func quarteredJPEG(width: Int, height: Int, orientation: UInt8) throws -> Data {
+        let surface = try ImageSurface(pixelWidth: width, pixelHeight: height, hasAlpha: false)
+        let context = DrawingContext(surface: surface)
+        context.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: blue)
+        context.fill(Rect(x: 0, y: 0, width: Double(width / 2), height: Double(height / 2)), color: red)
+        return turning(try RasterImage(surface: surface).encoded(as: .jpeg(quality: 95)), orientation: orientation)
+    }
+
+    /// Where `color` is in `surface`, within JPEG's error: the bounding box of those pixels.
+    static func box(of color: Color, in surface: ImageSurface) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in 0..<surface.pixelHeight {
+            for x in 0..<surface.pixelWidth {
+                guard let pixel = surface.color(atX: x, y: y), abs(pixel.red - color.red) < 0.1,
+                      abs(pixel.green - color.green) < 0.1, abs(pixel.blue - color.blue) < 0.1 else { continue }
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        return box
     }
 
     /// `jpeg` with a comment segment, so its content (and digest) differ.

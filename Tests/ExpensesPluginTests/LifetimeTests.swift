@@ -3,6 +3,7 @@ import GObjectCore
 import GtkKit
 import Testing
 import TestSupport
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 /// Each Expenses dialog and window, used and closed as Cancel does, is freed with every handler it

@@ -3,6 +3,7 @@ import Foundation
 import GtkKit
 import Testing
 import TestSupport
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 @Suite(.serialized, needsDisplay) @MainActor

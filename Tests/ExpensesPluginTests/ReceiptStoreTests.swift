@@ -1,4 +1,5 @@
 import BillfoldCore
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 import Foundation
 import Graphics
@@ -247,6 +248,42 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: copy.path)[.modificationDate] as? Date == made)
         try workspace.store.removeFile(for: turned)
         #expect(!FileManager.default.fileExists(atPath: copy.path))
+    }
+
+    /// A turned photo decoded by eighths comes out upright, its red corner top right.
+    @Test func aTurnedPhotoScaledByEighthsIsUpright() throws {
+        let workspace = try Workspace()
+        let data = try Samples.quarteredJPEG(width: 160, height: 120, orientation: 6)
+        let photo = try workspace.store.importData(data, suggestedName: "turned.jpg").reference
+        let copy = try workspace.store.printImage(for: photo, boxWidth: 40, boxHeight: 40)
+        let image = try RasterImage(contentsOfFile: copy.path)
+        // Upright 120 × 160: 2/8 is 40 high.
+        #expect(image.orientation == .up && image.pixelWidth == 30 && image.pixelHeight == 40)
+        let surface = try ImageSurface(pixelWidth: 30, pixelHeight: 40, hasAlpha: false)
+        image.draw(in: DrawingContext(surface: surface), rect: Rect(x: 0, y: 0, width: 30, height: 40))
+        let red = try #require(Samples.box(of: Samples.red, in: surface))
+        let blue = try #require(Samples.box(of: Samples.blue, in: surface))
+        #expect(red.minX >= 13 && red.maxX == 29 && red.minY == 0 && red.maxY <= 21)
+        #expect(blue.minX == 0 && blue.maxY == 39)
+    }
+
+    /// Copies are written without waiting for the disk, so a crash can leave one empty or cut
+    /// short: such a copy is made again, never printed or left to fail the report.
+    @Test func aCachedCopyCutShortIsMadeAgain() throws {
+        let workspace = try Workspace()
+        let surface = try ImageSurface(pixelWidth: 64, pixelHeight: 48, hasAlpha: true)
+        let photo = try workspace.store.importData(Samples.jpegTurnedRight, suggestedName: "t.jpg").reference
+        let sticker = try workspace.store.importData(try surface.pngData(), suggestedName: "s.png").reference
+        for reference in [photo, sticker] {
+            let copy = try workspace.store.printImage(for: reference, boxWidth: 20, boxHeight: 20)
+            #expect(copy.pathExtension == (reference == photo ? "jpg" : "png"))
+            let whole = try Data(contentsOf: copy)
+            for damaged in [Data(), whole.dropLast(1), whole.prefix(whole.count / 2)] {
+                try damaged.write(to: copy)
+                #expect(try workspace.store.printImage(for: reference, boxWidth: 20, boxHeight: 20) == copy)
+                #expect(try Data(contentsOf: copy) == whole)
+            }
+        }
     }
 
     @Test func copiesOfManyReceiptsCanBeMadeAtOnce() throws {

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Testing
 import TestSupport
+@testable import ExpensesCore
 @testable import ExpensesPlugin
 
 extension ExpensesPageTests {

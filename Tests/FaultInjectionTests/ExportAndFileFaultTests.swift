@@ -1,6 +1,6 @@
 import BillfoldCore
 import CGdkPixbuf
-import ExpensesPlugin
+import ExpensesCore
 import Foundation
 import Licensing
 import Storage

@@ -4,7 +4,7 @@ import Foundation
 import Plans
 import Licensing
 import InvoicesBenchmarkData
-import InvoicesPlugin
+import InvoicesCore
 import Storage
 import Testing
 

@@ -1,6 +1,6 @@
 import BillfoldCore
 import Foundation
-import InvoicesPlugin
+import InvoicesCore
 import Storage
 import Testing
 

@@ -2,6 +2,7 @@ import BillfoldCore
 import PluginAPI
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Other plugins start new things in money (a trip) in the business's currency.

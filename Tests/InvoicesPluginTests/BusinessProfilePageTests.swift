@@ -4,6 +4,7 @@ import GtkKit
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The business profile page saves what is valid as it is typed and says why otherwise.

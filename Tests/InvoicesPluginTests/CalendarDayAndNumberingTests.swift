@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite struct CalendarDayTests {

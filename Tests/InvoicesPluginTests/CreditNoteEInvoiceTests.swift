@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Credit notes as EN 16931 documents of type 381 that name the invoice they correct (BT-25)

@@ -1,6 +1,7 @@
 import GtkKit
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// A document pane switches between its details and its preview, even when the pane keeps

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import Storage
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// `billfold invoice export NUMBER --format pdf|facturx|xrechnung --output FILE`.

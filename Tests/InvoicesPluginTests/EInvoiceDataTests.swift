@@ -6,6 +6,7 @@ import FoundationXML
 #endif
 import Storage
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite struct EInvoiceMigrationTests {

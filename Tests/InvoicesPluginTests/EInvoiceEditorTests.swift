@@ -5,6 +5,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The editor's e-invoice fields and the check that says, before any export, what is missing.

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Invoices across every VAT category, several currencies, discounts, payments and sizes, as

@@ -1,7 +1,9 @@
 import BillfoldCore
+import ExpensesCore
 import ExpensesPlugin
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// What Billfold sends, Billfold reads back: each fixture exported as Factur-X (and XRechnung where

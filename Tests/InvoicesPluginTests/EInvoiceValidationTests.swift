@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Every fixture exported as CII XML and checked by `Tests/EInvoice/check-einvoice.py`: the

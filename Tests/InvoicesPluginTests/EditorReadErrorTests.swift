@@ -5,6 +5,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// A library whose clients cannot be read never looks like one without clients in the form.

@@ -6,6 +6,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The window's Save PDF and Email: a client marked for Factur-X gets the Factur-X PDF, others

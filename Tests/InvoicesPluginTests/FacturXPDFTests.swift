@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import PDFInspection
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Factur-X PDFs read back by pikepdf and checked by the e-invoice checker

@@ -4,6 +4,7 @@ import PDFInspection
 import Storage
 import Graphics
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The payment QR code: its text per EPC069-12, and the code on the rendered page as a

@@ -4,6 +4,7 @@ import GObjectCore
 import GtkKit
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The invoice pane's layout: one next step in the header, the rest in its menu, and the

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The list pane's model loads rows near the one asked for, never the whole list.

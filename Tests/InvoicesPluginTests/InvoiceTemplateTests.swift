@@ -4,6 +4,7 @@ import Foundation
 import Graphics
 import Storage
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// A rendered invoice read back with Poppler.

@@ -2,6 +2,7 @@ import SeededRandom
 import BillfoldCore
 import Foundation
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite struct InvoiceTotalsTests {

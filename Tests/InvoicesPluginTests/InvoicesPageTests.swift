@@ -8,6 +8,7 @@ import Storage
 import Graphics
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Billfold Pro, for tests: every feature allowed.

@@ -4,6 +4,7 @@ import GObjectCore
 import GtkKit
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Swift state tied to a widget lives exactly as long as the widget: rows across searches, and

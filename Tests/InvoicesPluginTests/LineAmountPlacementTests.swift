@@ -5,6 +5,7 @@ import GObjectCore
 import GtkKit
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite(.serialized, needsDisplay) @MainActor

@@ -5,6 +5,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// What the panes show when a record they refer to cannot be read: the reason, never a blank

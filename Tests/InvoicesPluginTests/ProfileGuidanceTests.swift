@@ -1,6 +1,7 @@
 import BillfoldCore
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// Until the business profile has the name and address every invoice prints, the page points to it.

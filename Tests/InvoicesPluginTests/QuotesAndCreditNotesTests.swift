@@ -3,6 +3,7 @@ import Foundation
 import Plans
 import Storage
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite struct QuoteTests {

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import Storage
 import Testing
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 @Suite struct QuotesCommandLineTests {

@@ -4,6 +4,7 @@ import GObjectCore
 import GtkKit
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The Quotes and Credit Notes lists beside the invoices, driven through their buttons.

@@ -6,6 +6,7 @@ import Plans
 import PluginAPI
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The Recurring Invoices window, its form, and Send Reminder, driven through their fields.

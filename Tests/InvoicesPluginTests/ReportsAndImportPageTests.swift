@@ -7,6 +7,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// The Invoices menu's windows driven in-process: the CSV import preview and the report window.

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import Plans
 import Storage
+@testable import InvoicesCore
 @testable import InvoicesPlugin
 
 /// A directory under the system's temporary directory, removed when the value goes away.

@@ -4,7 +4,7 @@ import PluginAPI
 import Storage
 import Testing
 import TestSupport
-@testable import Billfold
+@testable import BillfoldApp
 
 @MainActor protocol Greeting: AnyObject { func greet() -> String }
 

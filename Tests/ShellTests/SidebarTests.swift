@@ -1,7 +1,7 @@
 import GtkKit
 import Testing
 import TestSupport
-@testable import Billfold
+@testable import BillfoldApp
 
 @Suite(.serialized, needsDisplay) @MainActor
 struct SidebarTests {

@@ -10,7 +10,10 @@ import Foundation
 public enum AtomicWrite {
     /// Calls `body` with a descriptor open for writing, then puts the file in place. `mode`
     /// is the new file's permissions; nil keeps an existing file's or uses 0666 less the umask.
-    public static func write(to url: URL, mode: mode_t? = nil,
+    /// `durable: false` is for a cache, whose file can be made again: readers still see the
+    /// old file or the whole new one, but nothing waits for the disk, so after a crash the
+    /// file may be empty or short.
+    public static func write(to url: URL, mode: mode_t? = nil, durable: Bool = true,
                              _ body: (_ descriptor: Int32) throws -> Void) throws {
         let target = try resolvedTarget(url.path)
         let directory = (target as NSString).deletingLastPathComponent
@@ -22,7 +25,7 @@ public enum AtomicWrite {
             let permissions = mode ?? (stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask())
             guard fchmod(descriptor, permissions) == 0 else { throw FileWriteError.failed(path: target, code: errno) }
             // Flushed before it gets a name, so a crash leaves the old file or the whole new one.
-            guard fsync(descriptor) == 0 else { throw FileWriteError.failed(path: target, code: errno) }
+            if durable, fsync(descriptor) != 0 { throw FileWriteError.failed(path: target, code: errno) }
             if linkedName == nil {
                 let name = temporaryName(in: directory, for: target)
                 guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 else {
@@ -41,6 +44,7 @@ public enum AtomicWrite {
             throw error
         }
         // Make the rename itself durable; a failure here cannot undo the write.
+        guard durable else { return }
         let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
@@ -49,9 +53,9 @@ public enum AtomicWrite {
     }
 
     /// Writes `data` whole or not at all.
-    public static func write(_ data: Data, to url: URL, mode: mode_t? = nil) throws(FileWriteError) {
+    public static func write(_ data: Data, to url: URL, mode: mode_t? = nil, durable: Bool = true) throws(FileWriteError) {
         do {
-            try write(to: url, mode: mode) { descriptor in
+            try write(to: url, mode: mode, durable: durable) { descriptor in
                 try writeAll(data, to: descriptor, path: url.path)
             }
         } catch let error as FileWriteError {

@@ -271,7 +271,7 @@ final class LayoutEngine {
         }
         let x = aligned(size.width, in: builder.region, alignment: image.alignment)
         let rect = Rect(x: x, y: builder.y + gap, width: size.width, height: size.height)
-        builder.items.append(.image(image, rect: rect))
+        builder.items.append(.image(image, info: info, rect: rect))
         var bottom = rect.maxY
         if let caption {
             let captionX = aligned(caption.lines.reduce(0) { max($0, $1.width) }, in: builder.region, alignment: image.alignment)

@@ -5,7 +5,8 @@ enum PlacedItem {
     case text(TextBlock, lines: Range<Int>, origin: Point, color: Color)
     case fill(Rect, Color)
     case line(from: Point, to: Point, width: Double, color: Color)
-    case image(ImageBlock, rect: Rect)
+    /// `info`: what laying it out read from the picture's header, so drawing need not read it again.
+    case image(ImageBlock, info: ImageInfo, rect: Rect)
     case pdfPage(EmbeddedPDF, sourceID: Int, page: Int, rect: Rect)
     case chart(ChartBlock, rect: Rect)
     case qrCode(QRCodeBlock, rect: Rect)
@@ -17,7 +18,7 @@ enum PlacedItem {
         case .text(let block, let lines, let origin, let color): .text(block, lines: lines, origin: move(origin), color: color)
         case .fill(let rect, let color): .fill(move(rect), color)
         case .line(let from, let to, let width, let color): .line(from: move(from), to: move(to), width: width, color: color)
-        case .image(let image, let rect): .image(image, rect: move(rect))
+        case .image(let image, let info, let rect): .image(image, info: info, rect: move(rect))
         case .pdfPage(let pdf, let id, let page, let rect): .pdfPage(pdf, sourceID: id, page: page, rect: move(rect))
         case .chart(let chart, let rect): .chart(chart, rect: move(rect))
         case .qrCode(let code, let rect): .qrCode(code, rect: move(rect))

@@ -53,7 +53,7 @@ final class PageRenderer {
             context.fill(rect, color: color)
         case .line(let from, let to, let width, let color):
             context.strokeLine(from: from, to: to, width: width, color: color)
-        case .image(let image, let rect):
+        case .image(let image, let info, let rect):
             let data = try Flattener.imageData(image.source)
             let limits = image.resolution.map { resolution in
                 let pixelsPerPoint = max(0.1, resolution / 72)
@@ -61,7 +61,7 @@ final class PageRenderer {
                                          maxHeight: Int((rect.height * pixelsPerPoint).rounded(.up)))
             } ?? .unbounded
             do {
-                try RasterImage.draw(data, limits: limits, in: context, rect: rect)
+                try RasterImage.draw(data, info: info, limits: limits, in: context, rect: rect)
             } catch {
                 throw DocumentError.image(error)
             }

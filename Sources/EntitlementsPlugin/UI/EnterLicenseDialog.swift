@@ -1,5 +1,6 @@
 import BillfoldCore
 import BillfoldUI
+import EntitlementsCore
 import Foundation
 import GObjectCore
 import GtkKit

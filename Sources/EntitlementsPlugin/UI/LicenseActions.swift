@@ -1,4 +1,5 @@
 import BillfoldCore
+import EntitlementsCore
 import GtkKit
 import Licensing
 import Plans

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Documents
+import ExpensesCore
 import Foundation
 
 /// The trip dashboard's charts as `Documents.Chart` values, for the same chart code the report

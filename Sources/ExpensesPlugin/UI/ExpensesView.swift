@@ -1,4 +1,5 @@
 import BillfoldCore
+import ExpensesCore
 import Foundation
 import GObjectCore
 import GtkKit

@@ -1,6 +1,7 @@
 import BillfoldCore
 import BillfoldUI
 import Documents
+import ExpensesCore
 import Foundation
 import GObjectCore
 import GtkKit

@@ -1,5 +1,6 @@
 import BillfoldCore
 import BillfoldUI
+import ExpensesCore
 import Foundation
 import GObjectCore
 import GtkKit

@@ -2,6 +2,7 @@ import BillfoldCore
 import BillfoldUI
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The business profile as a page of the Preferences window. Like every GNOME preferences

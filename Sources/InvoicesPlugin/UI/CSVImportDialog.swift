@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The preview of a CSV import: which column holds what (found from the header, changeable),

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 
 /// A combo row choosing a country, by its name in the user's language, or none yet.
 @MainActor

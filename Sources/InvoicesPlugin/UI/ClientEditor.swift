@@ -3,6 +3,7 @@ import BillfoldUI
 import Foundation
 import BillfoldUI
 import GtkKit
+import InvoicesCore
 
 /// The client form: name, email, VAT and tax IDs, currency, payment terms, address, what its
 /// e-invoices need, and private notes.

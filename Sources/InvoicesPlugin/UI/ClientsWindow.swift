@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The client list in its own window: search, and for one client its details, what it owes,

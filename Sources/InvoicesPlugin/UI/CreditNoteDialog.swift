@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 
 /// Asks what a credit note takes back: each line of the invoice with the quantity to credit,
 /// all that is left by default (which cancels the invoice), less for a correction; and why.

@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 
 /// A document pane's body: its details, or its PDF as the client gets it, chosen by two linked
 /// toggles on top. The details scroll within a readable width.

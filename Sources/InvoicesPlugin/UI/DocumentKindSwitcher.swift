@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 
 /// The three kinds of document the Invoices page lists.
 enum DocumentKindTab: String, CaseIterable {

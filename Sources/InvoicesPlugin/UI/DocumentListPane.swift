@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The badge class of style.css that shows a tone.

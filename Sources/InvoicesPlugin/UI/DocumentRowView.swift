@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 
 /// What a quote or credit note row shows.
 struct DocumentRowContent: Equatable {

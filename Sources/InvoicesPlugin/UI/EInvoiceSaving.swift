@@ -2,6 +2,7 @@ import BillfoldCore
 import BillfoldUI
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// What the invoice and credit note panes share to save an e-invoice: the XRechnung file, and

@@ -2,6 +2,7 @@ import BillfoldCore
 import BillfoldUI
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The invoice form, in its own window: client, number, dates, currency, lines, discount and
@@ -105,8 +106,7 @@ final class InvoiceEditor: FormWindow {
         }
         clientRow = ComboRow(title: tr("Client"), choices: [])
         self.quote = quote
-        base = quote.invoiceDraftContent()
-        base.status = .draft
+        base = quote.invoiceDraftContent(status: .draft)
         if quote.lines.isEmpty { base.lines = [base.newLine(profile: profile)] }
         dueDateEdited = quote.id != nil
         currencyRow = CurrencyRow(title: tr("Currency"), currency: base.currency)

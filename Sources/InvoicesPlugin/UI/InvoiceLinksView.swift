@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The parts of the invoice pane that tie it to other documents: the quote it was made from,

@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import InvoicesCore
 
 /// The list pane's data: the ids of every matching invoice (cheap even for 100 000), and the
 /// rows of those near what is on screen, loaded in small windows and kept in a bounded cache.

@@ -3,6 +3,7 @@ import Documents
 import Foundation
 import GObjectCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The receivables report (as of a day) or the revenue summary (of a year) on screen, saved as

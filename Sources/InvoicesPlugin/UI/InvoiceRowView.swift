@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 
 /// What a row shows: the invoice and its amount and due date as text.
 struct InvoiceRowContent: Equatable {

@@ -1,5 +1,6 @@
 import BillfoldCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The Invoices page as a whole: invoices, quotes and credit notes, one list at a time, chosen

@@ -2,6 +2,7 @@ import BillfoldCore
 import Foundation
 import GObjectCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The Invoices page's menu: the two reports, and clients and invoices in and out as CSV.

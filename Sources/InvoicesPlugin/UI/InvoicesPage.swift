@@ -3,6 +3,7 @@ import BillfoldUI
 import Foundation
 import GObjectCore
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The Invoices page: the invoice list beside the selected invoice, folding into one pane at a

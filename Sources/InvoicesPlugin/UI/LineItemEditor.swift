@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 
 /// One line of the invoice form: a wrapping description, the numbers, each read in the user's
 /// locale as it is typed, and the unit and VAT category an e-invoice names.

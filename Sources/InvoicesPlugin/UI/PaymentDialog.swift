@@ -1,6 +1,7 @@
 import BillfoldCore
 import BillfoldUI
 import GtkKit
+import InvoicesCore
 
 /// Asks for a payment against an invoice: amount (the balance by default), date and a note.
 @MainActor

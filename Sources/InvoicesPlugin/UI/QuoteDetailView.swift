@@ -2,6 +2,7 @@ import BillfoldCore
 import BillfoldUI
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The chosen quote: its facts, lines and total, what can be done with it now (send, accept,

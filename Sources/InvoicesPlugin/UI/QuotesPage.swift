@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The quotes: every quote, newest first, beside the chosen one.

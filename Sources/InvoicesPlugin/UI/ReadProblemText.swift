@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import InvoicesCore
 
 /// What a document's pane shows for a record it refers to: its name, or why it could not be
 /// read. A read error never leaves a blank where the name belongs.

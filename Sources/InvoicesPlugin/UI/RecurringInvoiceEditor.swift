@@ -2,6 +2,7 @@ import BillfoldCore
 import BillfoldUI
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The form of a recurring invoice: client, how often, from when until when, whether invoices

@@ -1,6 +1,7 @@
 import BillfoldCore
 import Foundation
 import GtkKit
+import InvoicesCore
 import PluginAPI
 
 /// The recurring invoices in their own window: each with its client, schedule and next issue
