@@ -25,6 +25,11 @@ public final class Expenses: Plugin {
                    iconName: "emoji-travel-symbolic")
     }
 
+    /// Making the repository migrates the tables.
+    public nonisolated static func prepareLibrary(_ database: Database) throws {
+        _ = try ExpenseRepository(database: database, receipts: ReceiptStore(directory: AppPaths.receiptsDirectory))
+    }
+
     public private(set) var page: PluginPage?
 
     public func activate(in context: PluginContext) throws {

@@ -20,6 +20,11 @@ public final class Invoices: Plugin {
                    iconName: "x-office-document-symbolic")
     }
 
+    /// Making the repository migrates the tables.
+    public nonisolated static func prepareLibrary(_ database: Database) throws {
+        _ = try InvoiceRepository(database: database)
+    }
+
     public private(set) var page: PluginPage?
     /// The page's view, kept for as long as the page is shown.
     package private(set) var invoicesPage: InvoicesPage?

@@ -65,6 +65,11 @@ public protocol Plugin: AnyObject {
     init()
     var info: PluginInfo { get }
 
+    /// Brings the plugin's tables up to date. The shell calls it on another thread while the
+    /// toolkit starts, so activation finds them ready; activation still migrates (then a no-op)
+    /// and is where a failure is reported.
+    nonisolated static func prepareLibrary(_ database: Database) throws
+
     /// Sets the plugin up: migrations, services, actions, its page. Throwing reports the plugin
     /// as failed in the UI; the others keep working.
     func activate(in context: PluginContext) throws
@@ -81,6 +86,7 @@ public protocol Plugin: AnyObject {
 }
 
 extension Plugin {
+    public nonisolated static func prepareLibrary(_ database: Database) throws {}
     public func makePreferencesPage() -> PreferencesPage? { nil }
     public func deactivate() {}
 }

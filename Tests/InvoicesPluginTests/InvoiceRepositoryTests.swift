@@ -7,6 +7,15 @@ import Testing
 @testable import InvoicesPlugin
 
 @Suite struct RepositoryStorageTests {
+    /// What the shell runs on another thread at start-up leaves the repository nothing to migrate.
+    @Test func preparingTheLibraryOffTheMainThreadMigratesItOnce() async throws {
+        let database = try Database.inMemory()
+        try await Task.detached { try Invoices.prepareLibrary(database) }.value
+        #expect(try database.schemaVersion(owner: "invoices") == InvoiceSchema.migrations.count)
+        _ = try InvoiceRepository(database: database)
+        #expect(try database.schemaVersion(owner: "invoices") == InvoiceSchema.migrations.count)
+    }
+
     @Test func migratesAnEmptyDatabaseAndReopensWithEverythingThere() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("billfold.sqlite3")

@@ -12,6 +12,8 @@ final class BillfoldApplication {
     private let pluginTypes: [any Plugin.Type]
     private var window: MainWindow?
     private var settings: Settings?
+    private var plugins: [any Plugin] = []
+    private var library: LibraryOpening?
 
     init(pluginTypes: [any Plugin.Type]) {
         self.pluginTypes = pluginTypes
@@ -26,6 +28,10 @@ final class BillfoldApplication {
             return 1
         }
         self.settings = settings
+        plugins = pluginTypes.map { $0.init() }
+        let disabled = Set(settings.strings("disabled-plugins"))
+        let enabled = plugins.filter { !disabled.contains($0.info.id) }.map { type(of: $0) }
+        library = LibraryOpening(preparations: enabled.map { type in { try type.prepareLibrary($0) } })
         // GLib names the program after argv[0]: "billfold" to the desktop (accessibility, the X11
         // window class), whether `billfold` or the desktop file started `billfold-app`.
         return application.run(arguments: ["billfold"])
@@ -49,8 +55,8 @@ final class BillfoldApplication {
             window.present()
             return
         }
-        guard let settings else { return }
-        let window = MainWindow(application: application, settings: settings, pluginTypes: pluginTypes)
+        guard let settings, let library else { return }
+        let window = MainWindow(application: application, settings: settings, plugins: plugins, database: library.wait())
         self.window = window
         window.present()
     }

@@ -19,12 +19,12 @@ final class MainWindow {
     private let host: PluginHost
     private var backButtons: [Button] = []
 
-    init(application: AdwaitaApplication, settings: Settings, pluginTypes: [any Plugin.Type]) {
+    init(application: AdwaitaApplication, settings: Settings, plugins: [any Plugin], database: Result<Database, any Error>) {
         appWindow = ApplicationWindow(application: application)
         self.settings = settings
         RecentCurrencies.settings = settings
         toasts = ToastOverlay(child: leaflet)
-        host = PluginHost(pluginTypes: pluginTypes, settings: settings, database: AppDatabase.open())
+        host = PluginHost(plugins: plugins, settings: settings, database: database)
         appWindow.title = tr("Billfold")
         appWindow.content = toasts
         appWindow.setSizeRequest(width: 360, height: 400)

@@ -29,10 +29,14 @@ final class PluginHost {
     var currentPageID: String?
     var onPagesChanged: (@MainActor () -> Void)?
 
-    init(pluginTypes: [any Plugin.Type], settings: Settings?, database: Result<Database, any Error>) {
-        plugins = pluginTypes.map { $0.init() }
+    init(plugins: [any Plugin], settings: Settings?, database: Result<Database, any Error>) {
+        self.plugins = plugins
         self.settings = settings
         self.database = database
+    }
+
+    convenience init(pluginTypes: [any Plugin.Type], settings: Settings?, database: Result<Database, any Error>) {
+        self.init(plugins: pluginTypes.map { $0.init() }, settings: settings, database: database)
     }
 
     // MARK: Enabling

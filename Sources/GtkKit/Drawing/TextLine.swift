@@ -83,6 +83,17 @@ public final class TextLine: Object {
         return (Int(width), Int(height))
     }
 
+    /// What the line height depends on besides the text line's own weight and scale: the
+    /// widget's font and the resolution (text scaling), e.g. "Cantarell 11 at 96".
+    public var metricsKey: String {
+        let context = pango_layout_get_context(layoutPointer)
+        let resolution = pango_cairo_context_get_resolution(context)
+        guard let description = pango_context_get_font_description(context),
+              let name = pango_font_description_to_string(description) else { return "at \(resolution)" }
+        defer { g_free(name) }
+        return String(cString: name) + " at \(resolution)"
+    }
+
     /// The height of one line in this font, whatever the text: rows sized by it never change
     /// height when their text does.
     public var lineHeight: Int {

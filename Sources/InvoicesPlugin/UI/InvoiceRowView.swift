@@ -43,6 +43,9 @@ package final class InvoiceRowView: Box {
     private(set) var position: Int?
     private var shown: InvoiceRowContent?
 
+    /// The drawing's height by font and resolution: GTK 4.8 makes some 200 rows at once, and shaping three
+    /// lines in each to measure them cost as much as the rest of making the row.
+    private static var contentHeights: [String: Int] = [:]
     private static let lineSpacing = 2
     private static let columnGap = 12
     private static let badgeWidth = 78
@@ -58,8 +61,11 @@ package final class InvoiceRowView: Box {
         badge = TextLine(in: canvas, weight: .bold, scale: 0.833)
         // The drawing is hidden from assistive technologies; the list item carries the row's name.
         super.init(.horizontal)
-        canvas.contentHeight = max(number.lineHeight + Self.lineSpacing + client.lineHeight,
-                                   badge.lineHeight + 2 * Self.badgePadding.vertical)
+        let font = number.metricsKey
+        let height = Self.contentHeights[font] ?? max(number.lineHeight + Self.lineSpacing + client.lineHeight,
+                                                      badge.lineHeight + 2 * Self.badgePadding.vertical)
+        Self.contentHeights[font] = height
+        canvas.contentHeight = height
         canvas.expandsHorizontally = true
         canvas.hideFromAssistiveTechnologies()
         canvas.setDrawFunction { [weak self] context, width, height in
