@@ -198,13 +198,21 @@ final class BusinessProfileView {
     }
 
     private func showNextNumber() {
-        let next = try? InvoiceNumberPattern(profile.numberPattern).number(counter: 1, on: .today())
-        patternRow.title = next.map { String(format: tr("Number Pattern (e.g. %@)"), $0) } ?? tr("Number Pattern")
-        let nextQuote = try? InvoiceNumberPattern(profile.quoteNumberPattern).number(counter: 1, on: .today())
-        quotePatternRow.title = nextQuote.map { String(format: tr("Quote Number Pattern (e.g. %@)"), $0) } ?? tr("Quote Number Pattern")
-        let nextNote = try? InvoiceNumberPattern(profile.creditNoteNumberPattern).number(counter: 1, on: .today())
-        creditNotePatternRow.title = nextNote.map { String(format: tr("Credit Note Number Pattern (e.g. %@)"), $0) }
-            ?? tr("Credit Note Number Pattern")
+        patternRow.title = exampleTitle(tr("Number Pattern"), tr("Number Pattern (e.g. %@)"), pattern: profile.numberPattern)
+        quotePatternRow.title = exampleTitle(tr("Quote Number Pattern"), tr("Quote Number Pattern (e.g. %@)"),
+                                             pattern: profile.quoteNumberPattern)
+        creditNotePatternRow.title = exampleTitle(tr("Credit Note Number Pattern"), tr("Credit Note Number Pattern (e.g. %@)"),
+                                                  pattern: profile.creditNoteNumberPattern)
+    }
+
+    /// A pattern row's title with the number it gives first. An invalid pattern has no example:
+    /// the title stays plain, and the profile's own check says why under the group.
+    private func exampleTitle(_ title: String, _ withExample: String, pattern: String) -> String {
+        do {
+            return String(format: withExample, try InvoiceNumberPattern(pattern).number(counter: 1, on: .today()))
+        } catch {
+            return title
+        }
     }
 
     /// Reads every field into a profile; nil and the reason when a number cannot be read,
