@@ -116,8 +116,10 @@ public final class TextEngine {
             }
             guard i + length <= n else { return false }
             for k in 1..<length { scalar = scalar << 6 | UInt32(bytes[i + k] & 0x3F) }
+            // U+202F, the narrow no-break space, groups the digits of amounts in French, Czech,
+            // Russian and a dozen more locales; the bidi controls before it are not simple.
             switch scalar {
-            case 0xA0...0xAC, 0xAE...0x52F, 0x1E00...0x1FFF, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x22FF:
+            case 0xA0...0xAC, 0xAE...0x52F, 0x1E00...0x1FFF, 0x2010...0x2027, 0x202F...0x205E, 0x2070...0x22FF:
                 i += length
             default:
                 return false
