@@ -232,6 +232,13 @@ do {
     try database.executeScript("PRAGMA optimize; ANALYZE")
     database.close()
 
+    // Export is Pro's: a build that does not trust the test key would only fail there, and less clearly.
+    let plan = spawn([binary, "license", "status"], environment: environment, scratch: scratch)
+    guard plan.output.hasPrefix("Billfold Pro") else {
+        fail("\(binary) does not accept the benchmark's test licence. Build it with "
+             + "`swift build -c release -Xswiftc -DBILLFOLD_TEST_KEYS --product billfold`. It says:\n\(plan.output)")
+    }
+
     // The floor every command stands on: starting the process.
     let version = median(runs: arguments.runs) { spawn([binary, "--version"], environment: environment, scratch: scratch) }
     rows.append(Measured(operation: "billfold --version (process floor)", milliseconds: version.milliseconds,
