@@ -47,6 +47,19 @@ struct BannerTests {
         #expect(!banner.isRevealed)
     }
 
+    /// A closed revealer still measures its child, and the banner's wrapping label is measured
+    /// at many widths: closed, the banner is hidden so that nothing measures it.
+    @Test func aClosedBannerIsHiddenSoNothingMeasuresIt() {
+        let banner = Banner(title: "Invoices start with your business name and address.", buttonLabel: "Set Up")
+        #expect(!banner.isVisible)
+        banner.isRevealed = true
+        #expect(banner.isVisible)
+        #expect(banner.isRevealed)
+        banner.isRevealed = false
+        #expect(!banner.isVisible)
+        #expect(!banner.isRevealed)
+    }
+
     @Test func buttonCallsTheHandler() {
         let banner = Banner(title: "x", buttonLabel: "Go")
         #expect(banner.buttonLabel == "Go")

@@ -31,6 +31,13 @@ public final class Banner: Widget {
         label.text = title
         self.buttonLabel = buttonLabel
         showButton()
+        // A revealer measures its child even while closed, and a wrapping label is measured at
+        // many widths: a closed banner is hidden once it has slid out, so it costs nothing.
+        isVisible = false
+        onNotify("child-revealed") { [weak self] in
+            guard let self, !self.isRevealed, gtk_revealer_get_child_revealed(self.pointer()) == 0 else { return }
+            self.isVisible = false
+        }
     }
 
     public var title: String {
@@ -58,7 +65,10 @@ public final class Banner: Widget {
     /// Whether the banner is shown; changing it slides the banner in or out.
     public var isRevealed: Bool {
         get { gtk_revealer_get_reveal_child(pointer()) != 0 }
-        set { gtk_revealer_set_reveal_child(pointer(), newValue ? 1 : 0) }
+        set {
+            if newValue { isVisible = true }
+            gtk_revealer_set_reveal_child(pointer(), newValue ? 1 : 0)
+        }
     }
 
     /// Slides in and out at once, e.g. when a page is first shown.
