@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Graphics
+@testable import Graphics
 @testable import Documents
 
 @Suite struct TableTests {
@@ -57,6 +57,36 @@ import Graphics
         for page in pdf.pages {
             let text = page.text()
             #expect(text.contains("Page \(page.index + 1) of \(pdf.pageCount)"), "page \(page.index + 1): \(text.suffix(80))")
+        }
+    }
+
+    /// The first pass keeps its first pages laid out in full so drawing need not lay them out
+    /// again: they must break where measuring breaks and hold what a second layout would.
+    @Test func pagesTheFirstPassKeepsAreThePagesALaterLayoutMakes() throws {
+        let document = SampleDocuments.invoice(rows: 150)
+        let measured = try LayoutEngine(document: document).paginate()
+        let engine = try LayoutEngine(document: document)
+        let (starts, kept) = engine.paginate(keepingFirst: 2)
+        #expect(measured.count > 3)
+        #expect(starts == measured)
+        #expect(kept.count == 2)
+        func signature(_ items: [PlacedItem]) -> [String] {
+            items.map { item in
+                switch item {
+                case .text(let block, let lines, let origin, _):
+                    // Measured-only text has no glyphs to draw.
+                    if case .shaped(let shaped, _) = block.content, shaped.contains(where: { !$0.keepsItems }) { "measured text" }
+                    else { "text \(origin) \(lines) \(block.width) \(block.height)" }
+                case .fill(let rect, _): "fill \(rect)"
+                case .line(let from, let to, let width, _): "line \(from) \(to) \(width)"
+                default: "other"
+                }
+            }
+        }
+        let again = try LayoutEngine(document: document)
+        for (index, items) in kept.enumerated() {
+            #expect(!items.isEmpty)
+            #expect(signature(items) == signature(again.layoutPage(from: starts[index]).items), "page \(index + 1)")
         }
     }
 

@@ -59,18 +59,26 @@ final class LayoutEngine {
     }
 
     /// First pass: where every page starts.
-    func paginate() -> [Cursor] {
-        isMeasuring = true
+    func paginate() -> [Cursor] { paginate(keepingFirst: 0).starts }
+
+    /// First pass: where every page starts, and the first `keptCount` pages laid out in full
+    /// (the rest only measured), so that drawing them needs no second layout.
+    func paginate(keepingFirst keptCount: Int) -> (starts: [Cursor], kept: [[PlacedItem]]) {
         defer { isMeasuring = false }
         var starts: [Cursor] = [.start]
+        var kept: [[PlacedItem]] = []
         var cursor = Cursor.start
-        while let next = layoutPage(from: cursor).next {
+        while true {
+            let keeps = starts.count <= keptCount
+            isMeasuring = !keeps
+            let page = layoutPage(from: cursor)
+            if keeps { kept.append(page.items) }
             // Every page takes something; a page that did not would repeat forever.
-            guard next != cursor else { break }
+            guard let next = page.next, next != cursor else { break }
             starts.append(next)
             cursor = next
         }
-        return starts
+        return (starts, kept)
     }
 
     /// Lays out the page starting at `cursor`; `next` is nil after the last page.

@@ -6,14 +6,27 @@ import Graphics
 final class PageRenderer {
     let engine: LayoutEngine
     let pageStarts: [Cursor]
+    /// Pages the first pass laid out in full, each let go once drawn.
+    private var keptPages: [[PlacedItem]?]
     /// The embedded PDF last drawn from, kept open while its pages follow one another.
     private var openPDF: (id: Int, document: PDFDocument)?
 
+    /// How many pages the first pass keeps: every page of an ordinary document, while a long
+    /// one holds no more than this many pages' layout at a time.
+    static let keptPageLimit = 64
+
     var pageCount: Int { pageStarts.count }
 
-    init(engine: LayoutEngine, pageStarts: [Cursor]) {
+    init(engine: LayoutEngine, pageStarts: [Cursor], keptPages: [[PlacedItem]] = []) {
         self.engine = engine
         self.pageStarts = pageStarts
+        self.keptPages = keptPages
+    }
+
+    /// Lays `engine`'s document out (the first pass), keeping the first pages.
+    convenience init(engine: LayoutEngine) {
+        let pagination = engine.paginate(keepingFirst: Self.keptPageLimit)
+        self.init(engine: engine, pageStarts: pagination.starts, keptPages: pagination.kept)
     }
 
     /// Draws page `index` (zero-based) with the page's top-left corner at the context's origin,
@@ -22,7 +35,13 @@ final class PageRenderer {
         guard pageStarts.indices.contains(index) else {
             throw DocumentError.pageOutOfRange(index: index, pageCount: pageCount)
         }
-        var items = engine.layoutPage(from: pageStarts[index]).items
+        var items: [PlacedItem]
+        if keptPages.indices.contains(index), let kept = keptPages[index] {
+            items = kept
+            keptPages[index] = nil
+        } else {
+            items = engine.layoutPage(from: pageStarts[index]).items
+        }
         let printable = engine.printable
         if let header = engine.header {
             items += header.items(number: index + 1, count: pageCount, top: printable.minY, left: printable.minX,

@@ -119,8 +119,7 @@ extension Document {
     }
 
     func drawPDF(on surface: PDFSurface) throws(DocumentError) -> Int {
-        let engine = try LayoutEngine(document: self)
-        let renderer = PageRenderer(engine: engine, pageStarts: engine.paginate())
+        let renderer = PageRenderer(engine: try LayoutEngine(document: self))
         let info = metadata
         if !info.title.isEmpty { surface.setMetadata(.title, info.title) }
         if !info.author.isEmpty { surface.setMetadata(.author, info.author) }
@@ -163,8 +162,7 @@ public final class PrintableDocument {
 
     /// Lays the document out (the first pass).
     public init(_ document: Document) throws(DocumentError) {
-        let engine = try LayoutEngine(document: document)
-        renderer = PageRenderer(engine: engine, pageStarts: engine.paginate())
+        renderer = PageRenderer(engine: try LayoutEngine(document: document))
     }
 
     /// Reuses a pagination computed elsewhere, for example on a background task.
