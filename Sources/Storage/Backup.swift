@@ -331,6 +331,7 @@ extension Database {
             // Nobody reads the temporary file before the rename, so syncing each of its writes
             // buys nothing: one fsync of the finished file below makes it durable.
             try runPragma(destination, "PRAGMA synchronous=OFF")
+            limitCache(destination)
             try copy(from: source, to: destination, destinationPath: destinationPath)
             // A backup is one self-contained file: no WAL beside it.
             try runPragma(destination, "PRAGMA journal_mode=DELETE")
@@ -411,7 +412,15 @@ extension Database {
         }
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, 5_000)
+        limitCache(connection)
         return connection
+    }
+
+    /// Copies and checks read each page once, so a big page cache buys nothing; it would only
+    /// leave its memory with the worker thread's allocator after the connection closes. The
+    /// pragma reads the schema: on a damaged file it fails, and the check that follows says why.
+    static func limitCache(_ connection: OpaquePointer) {
+        sqlite3_exec(connection, "PRAGMA cache_size=-256", nil, nil, nil)
     }
 
     /// `quick_check` (or, `thorough`, `integrity_check`): nil when sound, else what it found.
