@@ -7,11 +7,15 @@ public final class DrawingContext {
     // Keeps the Swift surface (and its output sink) alive as long as Cairo draws into it.
     private let surface: Surface?
 
-    // Glyphs of consecutive text draws in one font and colour, sent to Cairo in one call.
+    // Glyphs of consecutive text draws in one font and colour, sent to Cairo in one call;
+    // likewise lines of one width and colour, stroked as one path.
     private var batchDepth = 0
     private var pendingFont: OpaquePointer?
     private var pendingColor = Color.black
     private var pending = TextBuffer()
+    private var pendingLines: [(start: Point, end: Point)] = []
+    private var pendingLineWidth = 0.0
+    private var pendingLineColor = Color.black
 
     /// Glyphs with the text they show, ready for `cairo_show_text_glyphs`.
     struct TextBuffer {
@@ -20,9 +24,10 @@ public final class DrawingContext {
         var utf8: [CChar] = []
     }
 
-    /// The Cairo context, with any batched text drawn first so drawing order is kept.
+    /// The Cairo context, with any batched text and lines drawn first so drawing order is kept.
     var cr: OpaquePointer {
         if !pending.glyphs.isEmpty { flushText() }
+        if !pendingLines.isEmpty { flushLines() }
         return raw
     }
 
@@ -47,17 +52,22 @@ public final class DrawingContext {
 
     deinit {
         flushText()
+        flushLines()
         cairo_destroy(raw)
     }
 
-    /// Runs `body` with text batched: glyphs from consecutive `TextBlock` draws that share a
-    /// font and colour reach Cairo in one call (far fewer PDF operators), drawn at the latest
-    /// when something else is drawn or `body` returns.
-    public func batchingText<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Runs `body` with drawing batched: glyphs from consecutive `TextBlock` draws that share a
+    /// font and colour reach Cairo in one call, and consecutive `strokeLine`s of one width and
+    /// colour in one stroke (far fewer PDF operators, and each costs Cairo the same however
+    /// much it draws). Drawn at the latest when something else is drawn or `body` returns.
+    public func batching<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         batchDepth += 1
         defer {
             batchDepth -= 1
-            if batchDepth == 0 { flushText() }
+            if batchDepth == 0 {
+                flushText()
+                flushLines()
+            }
         }
         return try body()
     }
@@ -65,6 +75,7 @@ public final class DrawingContext {
     /// Prepares the text buffer for glyphs in `font` and `color`; call `finishTextRun()` after
     /// appending them.
     func beginTextRun(font: OpaquePointer, color: Color) {
+        flushLines()
         if !pending.glyphs.isEmpty, pendingFont != font || pendingColor != color { flushText() }
         if pendingFont != font {
             if let pendingFont { cairo_scaled_font_destroy(pendingFont) }
@@ -96,6 +107,27 @@ public final class DrawingContext {
         pending.glyphs.removeAll(keepingCapacity: true)
         pending.clusters.removeAll(keepingCapacity: true)
         pending.utf8.removeAll(keepingCapacity: true)
+    }
+
+    private func flushLines() {
+        guard !pendingLines.isEmpty else { return }
+        // A path the caller is building stays theirs: set aside while the lines are stroked.
+        let callersPath = cairo_has_current_point(raw) != 0 ? cairo_copy_path(raw) : nil
+        cairo_new_path(raw)
+        cairo_save(raw)
+        cairo_set_source_rgba(raw, pendingLineColor.red, pendingLineColor.green, pendingLineColor.blue, pendingLineColor.alpha)
+        cairo_set_line_width(raw, pendingLineWidth)
+        for line in pendingLines {
+            cairo_move_to(raw, line.start.x, line.start.y)
+            cairo_line_to(raw, line.end.x, line.end.y)
+        }
+        cairo_stroke(raw)
+        cairo_restore(raw)
+        if let callersPath {
+            cairo_append_path(raw, callersPath)
+            cairo_path_destroy(callersPath)
+        }
+        pendingLines.removeAll(keepingCapacity: true)
     }
 
     public func checkStatus() throws(GraphicsError) {
@@ -209,8 +241,17 @@ public final class DrawingContext {
         cairo_fill(cr)
     }
 
-    /// A straight line of `width`, drawn crisp on a pixel grid when it is axis-aligned.
+    /// A straight line of `width`. Inside `batching`, it joins the lines before it that share
+    /// its width and colour, and leaves the context's colour and line width alone.
     public func strokeLine(from start: Point, to end: Point, width: Double, color: Color) {
+        if batchDepth > 0 {
+            flushText()
+            if !pendingLines.isEmpty, pendingLineWidth != width || pendingLineColor != color { flushLines() }
+            pendingLineWidth = width
+            pendingLineColor = color
+            pendingLines.append((start, end))
+            return
+        }
         setColor(color)
         cairo_set_line_width(cr, width)
         cairo_move_to(cr, start.x, start.y)

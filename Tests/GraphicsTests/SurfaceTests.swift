@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CZlib
 @testable import Graphics
 
 @Suite struct SurfaceTests {
@@ -56,7 +57,7 @@ import Testing
         let context = DrawingContext(surface: image)
         let engine = TextEngine()
         context.fill(Rect(x: 0, y: 0, width: 100, height: 40), color: .white)
-        context.batchingText {
+        context.batching {
             context.setColor(Color(hex: 0x00FF00))
             engine.layout("Hi", format: TextFormat(font: FontDescription(size: 10))).draw(in: context, at: Point(x: 2, y: 2), color: .black)
             context.addRect(Rect(x: 60, y: 10, width: 20, height: 20))
@@ -64,6 +65,65 @@ import Testing
         }
         let green = try #require(image.color(atX: 70, y: 20))
         #expect(green.green > 0.9 && green.red < 0.1)
+    }
+
+    @Test func batchedLinesKeepTheirColoursAndTheCallersPath() throws {
+        let image = try ImageSurface(pixelWidth: 100, pixelHeight: 40, hasAlpha: false)
+        let context = DrawingContext(surface: image)
+        context.fill(Rect(x: 0, y: 0, width: 100, height: 40), color: .white)
+        let red = Color(hex: 0xFF0000), blue = Color(hex: 0x0000FF)
+        context.batching {
+            context.addRect(Rect(x: 60, y: 10, width: 20, height: 20))
+            context.strokeLine(from: Point(x: 0, y: 5), to: Point(x: 50, y: 5), width: 4, color: red)
+            context.strokeLine(from: Point(x: 0, y: 15), to: Point(x: 50, y: 15), width: 4, color: red)
+            context.strokeLine(from: Point(x: 0, y: 25), to: Point(x: 50, y: 25), width: 4, color: blue)
+            context.setColor(Color(hex: 0x00FF00))
+            context.fill()
+        }
+        let first = try #require(image.color(atX: 25, y: 5)), second = try #require(image.color(atX: 25, y: 15))
+        let third = try #require(image.color(atX: 25, y: 25)), between = try #require(image.color(atX: 25, y: 10))
+        let square = try #require(image.color(atX: 70, y: 20))
+        #expect(first.red > 0.9 && first.blue < 0.1 && second.red > 0.9 && second.blue < 0.1)
+        #expect(third.blue > 0.9 && third.red < 0.1)
+        #expect(between.red > 0.9 && between.green > 0.9)
+        #expect(square.green > 0.9 && square.red < 0.1)
+    }
+
+    @Test func aPagesRulesReachThePDFAsOneStroke() throws {
+        let surface = try PDFSurface(pageSize: Size(width: 200, height: 200))
+        let context = DrawingContext(surface: surface)
+        context.batching {
+            for row in 0..<10 {
+                let y = 20 + Double(row) * 15
+                context.strokeLine(from: Point(x: 10, y: y), to: Point(x: 190, y: y), width: 0.5, color: .black)
+            }
+        }
+        context.showPage()
+        let pdf = try surface.finishBytes()
+        let document = try PDFDocument(data: pdf)
+        #expect(document.pageCount == 1)
+        let operators = try Self.inflatedStreams(of: pdf).flatMap { $0.split(whereSeparator: \.isWhitespace) }
+        #expect(operators.filter { $0 == "l" }.count == 10)
+        #expect(operators.filter { $0 == "S" }.count == 1)
+    }
+
+    /// Every stream of `pdf` that inflates, as Latin-1 text.
+    private static func inflatedStreams(of pdf: Data) throws -> [String] {
+        let bytes = [UInt8](pdf)
+        let start = Array("stream\n".utf8), end = Array("endstream".utf8)
+        var streams: [String] = []
+        var index = 0
+        while let open = bytes[index...].firstRange(of: start) {
+            guard let close = bytes[open.upperBound...].firstRange(of: end) else { break }
+            let compressed = Array(bytes[open.upperBound..<close.lowerBound])
+            var output = [UInt8](repeating: 0, count: 1 << 20)
+            var length = uLong(output.count)
+            if uncompress(&output, &length, compressed, uLong(compressed.count)) == Z_OK {
+                streams.append(String(decoding: output[..<Int(length)], as: Unicode.ASCII.self))
+            }
+            index = close.upperBound
+        }
+        return streams
     }
 
     @Test func aBorrowedCairoContextDrawsIntoItsSurface() throws {

@@ -52,12 +52,13 @@ final class PageRenderer {
                                   width: printable.width, engine: engine.text, ruleBelow: false)
         }
         // Nothing in a layout is drawn over text, so fills, rules and pictures go first and the
-        // text after them: runs in one font and colour then reach Cairo as one call per page.
-        for item in items {
-            if case .text = item { continue }
-            try draw(item, in: context)
-        }
-        context.batchingText {
+        // text after them: runs in one font and colour then reach Cairo as one call per page,
+        // as do a table's rules.
+        try context.batching { () throws(DocumentError) in
+            for item in items {
+                if case .text = item { continue }
+                try draw(item, in: context)
+            }
             for case .text(let block, let lines, let origin, let color) in items {
                 block.draw(in: context, at: origin, color: color, lines: lines)
             }
