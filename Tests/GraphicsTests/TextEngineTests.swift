@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CCairo
 @testable import Graphics
 
 @Suite struct TextEngineTests {
@@ -73,6 +74,52 @@ import Testing
             Issue.record("a right-to-left override should force the Pango path")
             return
         }
+    }
+
+    /// Words are shaped by Pango's shaper without a `PangoLayout`; they must come out as a
+    /// layout shapes them: the same glyphs (ligatures, kerning, tabular figures) at the same
+    /// positions, and the same line height.
+    @Test func wordsShapeAsPangosLayoutShapesThem() throws {
+        let engine = TextEngine()
+        for tabular in [false, true] {
+            var format = TextFormat(font: FontDescription(size: ShapingFace.shapingSize))
+            format.tabularFigures = tabular
+            let face = engine.face(for: format)
+            let layout = pango_layout_new(engine.context)!
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            let description = TextEngine.makePangoDescription(format.font)
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+            if tabular, let attributes = TextEngine.makeFeatureAttributes("tnum 1") {
+                pango_layout_set_attributes(layout, attributes)
+                pango_attr_list_unref(attributes)
+            }
+            for word in ["official", "AVATAR", "Tax", "naïve", "cafe\u{301}", "1,234.50", "—", "€12", "Москва", "Αθήνα"] {
+                var text = word
+                let shaped = try #require(text.withUTF8 { face.word($0) }, "\(word) should be shaped")
+                pango_layout_set_text(layout, word, -1)
+                let line = try #require(pango_layout_get_line_readonly(layout, 0))
+                let run = try #require(line.pointee.runs?.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self))
+                #expect(line.pointee.runs?.pointee.next == nil)
+                let glyphs = run.pointee.glyphs.pointee
+                let unit = Double(bf_pango_scale())
+                var expected: [UInt32] = [], xs: [Double] = [], pen = 0.0
+                for index in 0..<Int(glyphs.num_glyphs) {
+                    let info = glyphs.glyphs[index]
+                    expected.append(info.glyph)
+                    xs.append(pen + Double(info.geometry.x_offset) / unit)
+                    pen += Double(info.geometry.width) / unit
+                }
+                #expect(shaped.glyphs == expected, "\(word)")
+                #expect(shaped.xs == xs && shaped.width == pen, "\(word)")
+                var logical = PangoRectangle()
+                pango_layout_line_get_extents(line, nil, &logical)
+                #expect(face.lineHeight == Double(logical.height) / unit && face.ascent == Double(-logical.y) / unit)
+            }
+        }
+        // Letters of two scripts are two items to a layout: Pango shapes such a word.
+        var mixed = "abcгде"
+        #expect(mixed.withUTF8 { engine.face(for: body).word($0) } == nil)
     }
 
     @Test func newlinesStartParagraphsAndEmptyTextHasOneLine() {

@@ -1,17 +1,23 @@
 import CCairo
 
 /// Shaping results shared by every word set in one font with one set of OpenType features.
+///
+/// Words are shaped by Pango's shaper (HarfBuzz) on the font Pango's layout would pick for
+/// them, without a `PangoLayout`: a layout itemizes, breaks and measures each word, and the
+/// first layout in a font asks for its metrics, which lays out a sample sentence in a new
+/// context: one more fontconfig match and sort of every installed font.
 final class ShapingFace {
     let key: TextEngine.ShapingKey
-    private let description: OpaquePointer
-    private let attributes: OpaquePointer?
-    private let layout: OpaquePointer
-    /// The face Pango picks for plain Latin text; words shaped entirely in it take the fast path.
+    /// The font Pango's layout sets text of the context's language in (and digits and
+    /// punctuation); words shaped entirely in it take the fast path.
     let primaryFont: UnsafeMutablePointer<PangoFont>?
     let scaledFont: OpaquePointer?
     let lineHeight: Double
     let ascent: Double
     private(set) var space: ShapedWord?
+    private let language: OpaquePointer?
+    /// The OpenType features as Pango's shaper reads them from an item (`extra_attrs`).
+    private let attributes: UnsafeMutablePointer<GSList>?
     private var words: [String: ShapedWord] = [:]
     private static let cacheLimit = 20_000
 
@@ -28,26 +34,24 @@ final class ShapingFace {
         shapingFont.size = Self.shapingSize
         let scale = key.font.size / Self.shapingSize
         self.scale = scale
-        description = TextEngine.makePangoDescription(shapingFont)
-        attributes = key.tabularFigures ? TextEngine.makeFeatureAttributes("tnum 1") : nil
-        layout = pango_layout_new(context)
-        pango_layout_set_font_description(layout, description)
-        if let attributes { pango_layout_set_attributes(layout, attributes) }
-
-        pango_layout_set_text(layout, "x", -1)
-        let line = pango_layout_get_line_readonly(layout, 0)
+        language = pango_context_get_language(context)
+        attributes = key.tabularFigures ? g_slist_prepend(nil, pango_attr_font_features_new("tnum 1")) : nil
+        let description = TextEngine.makePangoDescription(shapingFont)
+        // The first font of the fontset a layout itemizes with in this context.
+        let font = pango_context_load_font(context, description).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: PangoFont.self) }
+        pango_font_description_free(description)
+        primaryFont = font
+        scaledFont = font.map { Self.scaledFont(bf_pango_font_scaled_font($0), by: scale) }
+        // A line's height and baseline as Pango's layout has them: its run's logical extents,
+        // the font's ascent and descent whatever the glyph.
         var logical = PangoRectangle()
-        pango_layout_line_get_extents(line, nil, &logical)
+        if let font, let glyphs = Self.shapeGlyphs(" ", font: font, language: language, attributes: attributes) {
+            pango_glyph_string_extents(glyphs, font, nil, &logical)
+            pango_glyph_string_free(glyphs)
+        }
         let unit = Double(bf_pango_scale()) / scale
         lineHeight = Double(logical.height) / unit
         ascent = Double(-logical.y) / unit
-        var font: UnsafeMutablePointer<PangoFont>?
-        if let runs = line?.pointee.runs, let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
-            font = run.pointee.item.pointee.analysis.font
-        }
-        if let font { g_object_ref(font) }
-        primaryFont = font
-        scaledFont = font.map { Self.scaledFont(bf_pango_font_scaled_font($0), by: scale) }
         space = shape(" ")
     }
 
@@ -68,9 +72,10 @@ final class ShapingFace {
     deinit {
         if let scaledFont { cairo_scaled_font_destroy(scaledFont) }
         if let primaryFont { g_object_unref(primaryFont) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        if let attributes { pango_attr_list_unref(attributes) }
-        pango_font_description_free(description)
+        if let attributes {
+            pango_attribute_destroy(attributes.pointee.data.assumingMemoryBound(to: PangoAttribute.self))
+            g_slist_free(attributes)
+        }
     }
 
     /// The shaped word, or nil when it needs Pango's full layout (another font, right-to-left,
@@ -104,22 +109,44 @@ final class ShapingFace {
         return single.isSimple ? single : nil
     }
 
-    private func shape(_ text: String) -> ShapedWord? {
-        guard let primaryFont else { return nil }
-        let utf8 = Array(text.utf8)
-        utf8.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                pango_layout_set_text(layout, $0.baseAddress, Int32($0.count))
+    /// The word shaped as the one item Pango's layout would make of it, or nil when a layout
+    /// would split it or set it in another font: letters of two scripts, or of a script the
+    /// context's language is not written in (Pango then looks fonts up for another language).
+    private static func shapeGlyphs(_ text: String, font: UnsafeMutablePointer<PangoFont>, language: OpaquePointer?,
+                                    attributes: UnsafeMutablePointer<GSList>?) -> UnsafeMutablePointer<PangoGlyphString>? {
+        var script = G_UNICODE_SCRIPT_COMMON
+        for scalar in text.unicodeScalars {
+            let own = g_unichar_get_script(scalar.value)
+            if own == G_UNICODE_SCRIPT_COMMON || own == G_UNICODE_SCRIPT_INHERITED { continue }
+            if script == G_UNICODE_SCRIPT_COMMON {
+                guard pango_language_includes_script(language, PangoScript(rawValue: own.rawValue)) != 0 else { return nil }
+                script = own
+            } else if own != script {
+                return nil
             }
         }
-        guard pango_layout_get_line_count(layout) == 1,
-              let line = pango_layout_get_line_readonly(layout, 0),
-              let runs = line.pointee.runs, runs.pointee.next == nil,
-              let run = runs.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self)
-        else { return nil }
-        let item = run.pointee.item.pointee
-        guard item.analysis.font == primaryFont, item.analysis.level % 2 == 0, item.offset == 0 else { return nil }
-        let glyphString = run.pointee.glyphs.pointee
+        var analysis = PangoAnalysis()
+        analysis.font = font
+        analysis.level = 0
+        analysis.script = UInt8(script.rawValue)
+        analysis.language = language
+        analysis.extra_attrs = attributes
+        let glyphs = pango_glyph_string_new()
+        var text = text
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) {
+                pango_shape_with_flags($0.baseAddress, Int32($0.count), $0.baseAddress, Int32($0.count), &analysis, glyphs, PANGO_SHAPE_NONE)
+            }
+        }
+        return glyphs
+    }
+
+    private func shape(_ text: String) -> ShapedWord? {
+        guard let primaryFont,
+              let shaped = Self.shapeGlyphs(text, font: primaryFont, language: language, attributes: attributes) else { return nil }
+        defer { pango_glyph_string_free(shaped) }
+        let utf8 = Array(text.utf8)
+        let glyphString = shaped.pointee
         let count = Int(glyphString.num_glyphs)
         let unit = Double(bf_pango_scale()) / scale
         let empty = bf_pango_glyph_empty()
