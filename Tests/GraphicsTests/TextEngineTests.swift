@@ -90,7 +90,7 @@ import CCairo
             let description = TextEngine.makePangoDescription(format.font)
             pango_layout_set_font_description(layout, description)
             pango_font_description_free(description)
-            if tabular, let attributes = TextEngine.makeFeatureAttributes("tnum 1") {
+            if tabular, let attributes = TextEngine.makeFeatureAttributes(TextEngine.tabularFigureFeatures) {
                 pango_layout_set_attributes(layout, attributes)
                 pango_attr_list_unref(attributes)
             }

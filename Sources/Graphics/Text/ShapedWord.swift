@@ -35,7 +35,7 @@ final class ShapingFace {
         let scale = key.font.size / Self.shapingSize
         self.scale = scale
         language = pango_context_get_language(context)
-        attributes = key.tabularFigures ? g_slist_prepend(nil, pango_attr_font_features_new("tnum 1")) : nil
+        attributes = key.tabularFigures ? g_slist_prepend(nil, pango_attr_font_features_new(TextEngine.tabularFigureFeatures)) : nil
         let description = TextEngine.makePangoDescription(shapingFont)
         // The first font of the fontset a layout itemizes with in this context.
         let font = pango_context_load_font(context, description).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: PangoFont.self) }
@@ -78,8 +78,8 @@ final class ShapingFace {
         }
     }
 
-    /// The shaped word, or nil when it needs Pango's full layout (another font, right-to-left,
-    /// a missing glyph). Results are cached; the cache is bounded.
+    /// The shaped word, or nil when it needs Pango's full layout (another font, another
+    /// language's script, a missing glyph). Results are cached; the cache is bounded.
     func word(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapedWord? {
         let key = String(decoding: utf8, as: UTF8.self)
         if let cached = words[key] { return cached.isSimple ? cached : nil }

@@ -311,7 +311,7 @@ public final class TextEngine {
         let description = Self.makePangoDescription(format.font)
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)
-        if format.tabularFigures, let attributes = Self.makeFeatureAttributes("tnum 1") {
+        if format.tabularFigures, let attributes = Self.makeFeatureAttributes(Self.tabularFigureFeatures) {
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
@@ -396,6 +396,9 @@ public final class TextEngine {
         pango_font_description_set_style(description, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
     }
+
+    /// The OpenType features of `TextFormat.tabularFigures`, the same for both paths.
+    static let tabularFigureFeatures = "tnum 1"
 
     static func makeFeatureAttributes(_ features: String) -> OpaquePointer? {
         guard let list = pango_attr_list_new() else { return nil }
