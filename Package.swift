@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Link inputs by absolute path, whichever folder the build runs from.
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
 // Billfold depends only on the Swift toolchain and Debian's C libraries (found by pkg-config).
 let package = Package(
     name: "Billfold",
@@ -92,10 +95,14 @@ let package = Package(
         .executableTarget(name: "BillfoldApp", dependencies: [
             "AppLibrary", "PluginAPI", "BillfoldUI", "BillfoldCore", "GtkKit", "GObjectCore", "Storage",
             "InvoicesPlugin", "ExpensesPlugin", "TipSplitPlugin", "EntitlementsPlugin", "Plans",
-        ], linkerSettings: [
+        ], exclude: ["startup-order.txt"], linkerSettings: [
             // lld packs the static Swift runtime's 120 000 relative relocations as RELR (glibc 2.36+):
             // 2 MB less for the loader to read and keep mapped at every start.
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+            // The functions a start runs, side by side: 5 MiB less of the binary resident
+            // (build-aux/startup-order writes the list and says why).
+            .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/BillfoldApp/startup-order.txt",
+                          "-Xlinker", "--no-warn-symbol-ordering"]),
         ]),
 
         // Vendor tool: makes the signing key pair and issues licences.
