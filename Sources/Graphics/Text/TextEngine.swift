@@ -40,6 +40,13 @@ public final class TextEngine {
         pango_context_set_round_glyph_positions(context, 0)
     }
 
+    /// Starts Pango reading the font configuration, on a thread of its own, and returns at once.
+    /// The first layout waits for it (some 25 million instructions with Debian's fonts), so a
+    /// command about to make a PDF calls this before opening the library and loading the document.
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
     deinit {
         recentFaces.removeAll()
         faces.removeAll()
