@@ -395,6 +395,7 @@ import Testing
 @Suite struct LeftoverNameTests {
     @Test func onlyBillfoldsOwnTemporaryNamesCount() {
         for name in [".out.pdf.billfold-123-4567.tmp", "b.sqlite3.billfold-123-partial", "b.sqlite3.billfold-123-partial-journal",
+                     "b.sqlite3.billfold-123-partial-wal", "b.sqlite3.billfold-123-partial-shm",
                      "billfold.sqlite3.billfold-123-restoring", ".incoming-.billfold-123-0F3A8E9C-1B2D-4C5E-8F90-A1B2C3D4E5F6"] {
             #expect(LeftoverFiles.isTemporary(name), "\(name)")
         }

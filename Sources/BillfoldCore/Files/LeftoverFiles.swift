@@ -23,8 +23,9 @@ public enum LeftoverFiles {
     public static func isTemporary(_ name: String) -> Bool { writerProcess(of: name) != nil }
 
     /// The process id in a temporary file's name, or nil when the name is not one of ours.
-    /// Only the exact endings Billfold writes count (".billfold-<pid>-partial", "-restoring",
-    /// "-<number>.tmp", "-<UUID>"), so a person's "taxes.billfold-2024.sqlite3" is never touched.
+    /// Only the exact endings Billfold writes count (".billfold-<pid>-partial" and the journals
+    /// SQLite keeps beside it, "-restoring", "-<number>.tmp", "-<UUID>"), so a person's
+    /// "taxes.billfold-2024.sqlite3" is never touched.
     static func writerProcess(of name: String) -> pid_t? {
         guard let marker = name.range(of: AtomicWrite.temporaryMarker, options: .backwards) else { return nil }
         let rest = name[marker.upperBound...]
@@ -35,7 +36,9 @@ public enum LeftoverFiles {
         let ending = String(tail.dropFirst())
         let isNumberedTemporary = ending.hasSuffix(".tmp") && !ending.dropLast(4).isEmpty
             && ending.dropLast(4).allSatisfy { $0.isASCII && $0.isNumber }
-        let known = ["partial", "partial-journal", "restoring"].contains(ending) || isNumberedTemporary
+        // A copy of a library in WAL mode is in WAL mode until the copy is switched back.
+        let known = ["partial", "partial-journal", "partial-wal", "partial-shm", "restoring"].contains(ending)
+            || isNumberedTemporary
             || UUID(uuidString: ending) != nil
         return known ? pid : nil
     }
