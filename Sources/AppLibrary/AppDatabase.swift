@@ -14,15 +14,17 @@ public enum AppDatabase {
     /// replacing the file. Leftovers of killed writes are removed first.
     public static func open() -> Result<Database, any Error> {
         Result {
-            prepareFolders()
+            try prepareFolders()
             return try Database.open(path: path, options: .init(backupDirectory: backupDirectory))
         }
     }
 
     /// The app's own folders are private (no access for group or others) whatever mode they
-    /// were made with, and what a killed export, backup or restore left in them is removed. The
-    /// owner's own bits are left alone: a folder made read-only stays read-only.
-    public static func prepareFolders() {
+    /// were made with, a restore that was killed half-way is finished, and what a killed
+    /// export, backup or restore left in them is removed. The owner's own bits are left alone:
+    /// a folder made read-only stays read-only.
+    public static func prepareFolders() throws {
+        try Database.finishInterruptedRestore(forDatabaseAt: path)
         let data = AppPaths.dataDirectory
         for folder in [data, AppPaths.backupDirectory, AppPaths.receiptsDirectory, AppPaths.configDirectory] {
             var info = stat()

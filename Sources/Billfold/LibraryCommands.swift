@@ -23,8 +23,8 @@ enum LibraryCommands {
     }
 
     static func backup(_ arguments: [String], _ environment: CommandLineEnvironment) -> Int32 {
-        AppDatabase.prepareFolders()
         do {
+            try AppDatabase.prepareFolders()
             switch arguments.first {
             case "list" where arguments.count == 1:
                 let summaries = try AppDatabase.backupSummaries()

@@ -208,6 +208,53 @@ extension Database {
         return keptAt
     }
 
+    /// Finishes a restore killed after it moved the library aside and before it moved the copy
+    /// in. Without this the next start would find no library, make an empty one and remove the
+    /// copy as a leftover. The copy ("<name>.billfold-<pid>-restoring") is complete and checked
+    /// once it has that name. A WAL or journal the old file left behind first goes beside the
+    /// old file's kept copy: applied to the restored file, it would damage it. Call it before
+    /// leftovers are removed; returns whether it finished a restore.
+    @discardableResult
+    public static func finishInterruptedRestore(forDatabaseAt databasePath: String) throws -> Bool {
+        let fileManager = FileManager.default
+        guard !fileManager.fileExists(atPath: databasePath) else { return false }
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let name = URL(fileURLWithPath: databasePath).lastPathComponent
+        let names: [String]
+        do {
+            names = try fileManager.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            return false   // no folder yet (a first start); an unreadable one fails to open next, with its reason
+        }
+        let copies = names.filter {
+            $0.hasPrefix(name + AtomicWrite.temporaryMarker) && $0.hasSuffix("-restoring") && LeftoverFiles.isAbandoned($0)
+        }
+        guard let copy = copies.max(by: { modificationTime(folder.appendingPathComponent($0).path)
+                                          < modificationTime(folder.appendingPathComponent($1).path) }) else { return false }
+        let journalSuffixes = ["-wal", "-shm", "-journal"]
+        let strays = journalSuffixes.filter { fileManager.fileExists(atPath: databasePath + $0) }
+        if !strays.isEmpty {
+            // The restore names the old file's copy just before it moves the journals: the newest one.
+            let keptPrefix = name + ".before-restore-"
+            let kept = names.filter { $0.hasPrefix(keptPrefix) && !journalSuffixes.contains(where: $0.hasSuffix) }.max()
+            let target = kept.map { folder.appendingPathComponent($0).path } ?? keptName(for: databasePath)
+            for suffix in strays {
+                guard !fileManager.fileExists(atPath: target + suffix) else {
+                    throw DatabaseError.fileFailure(path: target + suffix, code: EEXIST)
+                }
+                try move(databasePath + suffix, to: target + suffix)
+            }
+        }
+        try move(folder.appendingPathComponent(copy).path, to: databasePath)
+        syncDirectory(of: databasePath)
+        return true
+    }
+
+    private static func modificationTime(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec : 0
+    }
+
     /// Removes what a killed backup or restore left beside the database and in the backup
     /// folder (files named with the process id of a writer that is no longer running).
     @discardableResult

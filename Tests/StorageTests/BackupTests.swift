@@ -88,6 +88,51 @@ import Testing
         #expect(try database.queryValue("SELECT count(*) FROM note", as: Int.self) == 51)
     }
 
+    /// A restore killed between moving the library aside and moving the copy in left no
+    /// library: the next start finishes it, and the old file's WAL goes beside its kept copy.
+    @Test func aRestoreKilledBetweenItsRenamesIsFinishedAtTheNextStart() throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("billfold.sqlite3")
+        let database = try makeDatabase(in: directory)
+        let backup = try database.makeBackup()
+        let restored = try dump(database)
+        try database.execute("DELETE FROM note WHERE id > 10")
+        let current = try dump(database)
+        database.close()
+        // What the killed restore left: its checked copy (a pid above pid_max belongs to nobody),
+        // the library under its kept name, and the library's WAL still at the old place.
+        let copy = library + ".billfold-4194305-restoring"
+        try FileManager.default.copyItem(atPath: backup.path, toPath: copy)
+        let kept = library + ".before-restore-20261201T120000000Z"
+        #expect(rename(library, kept) == 0)
+        let strayJournal = Data("the old file's WAL".utf8)
+        try strayJournal.write(to: URL(fileURLWithPath: library + "-wal"))
+
+        #expect(try Database.finishInterruptedRestore(forDatabaseAt: library))
+        let reopened = try Database.open(path: library, options: .init(createIfMissing: false))
+        #expect(try dump(reopened) == restored)
+        reopened.close()
+        #expect(!FileManager.default.fileExists(atPath: copy))
+        #expect(FileManager.default.contents(atPath: kept + "-wal") == strayJournal)
+        try FileManager.default.removeItem(atPath: kept + "-wal")
+        let old = try Database.open(path: kept, options: .init(createIfMissing: false))
+        #expect(try dump(old) == current)
+        old.close()
+        // With the library in place there is nothing to finish.
+        #expect(try !Database.finishInterruptedRestore(forDatabaseAt: library))
+    }
+
+    /// A copy whose writer still runs is a restore in progress, and is not taken.
+    @Test func aRestoreStillRunningIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("billfold.sqlite3")
+        let copy = library + ".billfold-\(getpid())-restoring"
+        try Data("a restore in progress".utf8).write(to: URL(fileURLWithPath: copy))
+        #expect(try !Database.finishInterruptedRestore(forDatabaseAt: library))
+        #expect(!FileManager.default.fileExists(atPath: library))
+        #expect(FileManager.default.fileExists(atPath: copy))
+    }
+
     @Test func restoreRefusesMissingOrDamagedBackups() throws {
         let directory = try TemporaryDirectory()
         let database = try makeDatabase(in: directory)

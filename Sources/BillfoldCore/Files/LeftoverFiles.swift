@@ -22,6 +22,12 @@ public enum LeftoverFiles {
     /// Whether `name` is one of Billfold's temporary files (of any writer, running or not).
     public static func isTemporary(_ name: String) -> Bool { writerProcess(of: name) != nil }
 
+    /// Whether `name` is one of Billfold's temporary files and its writer is no longer running.
+    public static func isAbandoned(_ name: String) -> Bool {
+        guard let pid = writerProcess(of: name) else { return false }
+        return !isRunning(pid)
+    }
+
     /// The process id in a temporary file's name, or nil when the name is not one of ours.
     /// Only the exact endings Billfold writes count (".billfold-<pid>-partial" and the journals
     /// SQLite keeps beside it, "-restoring", "-<number>.tmp", "-<UUID>"), so a person's
