@@ -238,12 +238,10 @@ extension Database {
             let keptPrefix = name + ".before-restore-"
             let kept = names.filter { $0.hasPrefix(keptPrefix) && !journalSuffixes.contains(where: $0.hasSuffix) }.max()
             let target = kept.map { folder.appendingPathComponent($0).path } ?? keptName(for: databasePath)
-            for suffix in strays {
-                guard !fileManager.fileExists(atPath: target + suffix) else {
-                    throw DatabaseError.fileFailure(path: target + suffix, code: EEXIST)
-                }
-                try move(databasePath + suffix, to: target + suffix)
+            if let taken = strays.first(where: { fileManager.fileExists(atPath: target + $0) }) {
+                throw DatabaseError.fileFailure(path: target + taken, code: EEXIST)
             }
+            for suffix in strays { try move(databasePath + suffix, to: target + suffix) }
         }
         try move(folder.appendingPathComponent(copy).path, to: databasePath)
         syncDirectory(of: databasePath)

@@ -122,6 +122,24 @@ import Testing
         #expect(try !Database.finishInterruptedRestore(forDatabaseAt: library))
     }
 
+    /// When the kept file already has a WAL beside it, the stray one cannot be told apart:
+    /// nothing moves and the start reports it rather than guess.
+    @Test func aStrayWALWithNowhereToGoStopsTheStart() throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("billfold.sqlite3")
+        let copy = library + ".billfold-4194305-restoring"
+        let kept = library + ".before-restore-20261201T120000000Z"
+        for path in [copy, kept, kept + "-wal", library + "-wal", library + "-shm"] {
+            try Data(path.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(throws: DatabaseError.self) { try Database.finishInterruptedRestore(forDatabaseAt: library) }
+        #expect(!FileManager.default.fileExists(atPath: library))
+        for path in [copy, kept + "-wal", library + "-wal", library + "-shm"] {
+            #expect(FileManager.default.contents(atPath: path) == Data(path.utf8), "\(path)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: kept + "-shm"))
+    }
+
     /// A copy whose writer still runs is a restore in progress, and is not taken.
     @Test func aRestoreStillRunningIsLeftAlone() throws {
         let directory = try TemporaryDirectory()
