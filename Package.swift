@@ -99,7 +99,7 @@ let package = Package(
             // lld packs the static Swift runtime's 120 000 relative relocations as RELR (glibc 2.36+):
             // 2 MB less for the loader to read and keep mapped at every start.
             .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
-            // The functions a start runs, side by side: 5 MiB less of the binary resident
+            // The functions a start runs, side by side: 5–7 MiB less of the binary resident
             // (build-aux/startup-order writes the list and says why).
             .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/BillfoldApp/startup-order.txt",
                           "-Xlinker", "--no-warn-symbol-ordering"]),
