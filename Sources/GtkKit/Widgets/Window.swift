@@ -102,8 +102,6 @@ open class AdwaitaWindow: Window {
         super.init(retaining: untyped(adw_window_new()))
     }
 
-    package override init(retaining pointer: UnsafeMutableRawPointer) { super.init(retaining: pointer) }
-
     public var content: Widget? {
         didSet { adw_window_set_content(pointer(), content?.widgetPointer) }
     }
