@@ -1,5 +1,6 @@
 import BillfoldCore
 import CommandLineAPI
+import Graphics
 import Storage
 
 /// `billfold trip|expense …` and `billfold check`'s receipt files: the expenses' part of the
@@ -18,7 +19,9 @@ public enum ExpensesCommands: CommandLineModule {
 extension ExpensesCommandLine {
     /// `billfold trip …` for the shell: the plugin's `commands` returns `[ExpensesCommandLine.shellCommand]`.
     public static let shellCommand = CommandLineCommand(name: command, usage: usageLines) { arguments, environment in
-        withLibrary(environment) { run(arguments: arguments, database: $0, receipts: $1) }
+        // A report lays a PDF out: the fonts load while the library opens.
+        if arguments.first == "report" { TextEngine.startLoadingFonts() }
+        return withLibrary(environment) { run(arguments: arguments, database: $0, receipts: $1) }
     }
 }
 

@@ -28,6 +28,7 @@ public final class TextEngine {
 
     public init(emojiPresentation: EmojiPresentation = .text) {
         self.emojiPresentation = emojiPresentation
+        FontConfiguration.waitUntilLoaded()
         // Since Pango 1.32.6 the default font map belongs to the calling thread.
         let fontMap = pango_cairo_font_map_get_default()
         context = pango_font_map_create_context(fontMap)
@@ -40,11 +41,12 @@ public final class TextEngine {
         pango_context_set_round_glyph_positions(context, 0)
     }
 
-    /// Starts Pango reading the font configuration, on a thread of its own, and returns at once.
-    /// The first layout waits for it (some 25 million instructions with Debian's fonts), so a
+    /// Starts reading the font configuration, on a thread of its own, and returns at once.
+    /// The first engine waits for it (some 15 million instructions with Debian's fonts), so a
     /// command about to make a PDF calls this before opening the library and loading the document.
+    /// Not for a process where GTK may already use fonts: see `FontConfiguration`.
     public static func startLoadingFonts() {
-        _ = pango_cairo_font_map_get_default()
+        FontConfiguration.startLoading()
     }
 
     deinit {
