@@ -160,7 +160,7 @@ let package = Package(
         ], path: "Benchmarks/InvoicesUIBenchmark"),
         // The release binary's commands as whole processes: lists, and invoice PDFs next to Typst.
         .executableTarget(name: "CommandLineBenchmark", dependencies: [
-            "InvoicesBenchmarkData", "InvoicesCore", "ExpensesCore", "BillfoldCore", "Storage", "Licensing", "Plans",
+            "InvoicesBenchmarkData", "InvoicesCore", "ExpensesCore", "BillfoldCore", "Storage", "Licensing", "Plans", "Graphics",
         ], path: "Benchmarks/CommandLineBenchmark"),
         // Expenses: domain tests and the receipts/report benchmark.
         .testTarget(name: "ExpensesPluginTests", dependencies: [

@@ -12,6 +12,7 @@
 import BillfoldCore
 import ExpensesCore
 import Foundation
+import Graphics
 import InvoicesBenchmarkData
 import Licensing
 import Plans
@@ -55,6 +56,8 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--render" {
         let repository = try InvoiceRepository(database: database)
         let start = DispatchTime.now().uptimeNanoseconds
         let startCPU = processCPUMilliseconds()
+        // As `invoice export` does, and inside the measured time.
+        TextEngine.startLoadingFonts()
         guard let invoice = try repository.invoice(number: arguments[3]) else { fail("No invoice \(arguments[3])") }
         try InvoicePDF.write(try repository.document(for: invoice), to: URL(fileURLWithPath: arguments[4]))
         print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, processCPUMilliseconds() - startCPU)
