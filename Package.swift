@@ -40,6 +40,9 @@ let package = Package(
         // libjpeg itself, for decoding receipt photos at any n/8 of their size.
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
                        providers: [.apt(["libjpeg-dev"])]),
+        // Expat for e-invoice XML: Foundation's XMLParser would link libxml2 and a second ICU.
+        .systemLibrary(name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
+                       providers: [.apt(["libexpat1-dev"])]),
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .systemLibrary(name: "CSodium", path: "Sources/CSodium", pkgConfig: "libsodium",
                        providers: [.apt(["libsodium-dev"])]),
@@ -78,7 +81,7 @@ let package = Package(
             "GObjectCore",
         ]),
         .target(name: "ExpensesCore", dependencies: [
-            "BillfoldCore", "Storage", "Documents", "Graphics", "CGdkPixbuf", "CJPEG", "CommandLineAPI",
+            "BillfoldCore", "Storage", "Documents", "Graphics", "CGdkPixbuf", "CJPEG", "CExpat", "CommandLineAPI",
         ]),
         .target(name: "ExpensesPlugin", dependencies: [
             "ExpensesCore", "BillfoldCore", "Storage", "PluginAPI", "GtkKit", "BillfoldUI", "Documents", "Graphics", "CGdkPixbuf",

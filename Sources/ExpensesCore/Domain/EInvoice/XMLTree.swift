@@ -1,7 +1,5 @@
+import CExpat
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// An XML element read with namespaces resolved: `namespace` is the URI, whatever prefix the
 /// file used, so `rsm:`, `ns0:` or a default namespace all read the same.
@@ -36,11 +34,12 @@ struct XMLNode: Sendable {
 }
 
 /// Reads untrusted XML into an `XMLNode` tree: bounded in size and depth, no DOCTYPE (so no
-/// entities, external or internal), no network.
+/// entities, external or internal), no network. Expat never fetches an external entity unless
+/// asked to, and refuses billion-laughs expansion on its own besides.
 enum XMLTree {
     /// Real e-invoices are tens of kilobytes; a thousand lines stay well under a megabyte.
     static let maximumByteCount = 10 * 1024 * 1024
-    /// CII nests about 10 deep; libxml2 itself stops at 256.
+    /// CII nests about 10 deep.
     static let maximumDepth = 64
 
     static func parse(_ data: Data) throws(EInvoiceError) -> XMLNode {
@@ -49,42 +48,83 @@ enum XMLTree {
         if data.range(of: Data("<!DOCTYPE".utf8)) != nil || data.range(of: Data("<!ENTITY".utf8)) != nil {
             throw .documentTypeDeclaration
         }
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        let builder = TreeBuilder(maximumDepth: maximumDepth)
-        parser.delegate = builder
-        let parsed = parser.parse()
+        // Names arrive as "namespace-URI local-name": neither may contain a space.
+        guard let parser = XML_ParserCreateNS(nil, XML_Char(UInt8(ascii: " "))) else {
+            throw .notWellFormed(line: 0, reason: "out of memory")
+        }
+        defer { XML_ParserFree(parser) }
+        let builder = TreeBuilder(parser: parser, maximumDepth: maximumDepth)
+        withExtendedLifetime(builder) {
+            XML_SetUserData(parser, Unmanaged.passUnretained(builder).toOpaque())
+            XML_SetElementHandler(parser, { context, name, attributes in
+                TreeBuilder.of(context).start(name: name, attributes: attributes)
+            }, { context, _ in
+                TreeBuilder.of(context).end()
+            })
+            XML_SetCharacterDataHandler(parser) { context, text, length in
+                TreeBuilder.of(context).characters(text, count: Int(length))
+            }
+            XML_SetStartDoctypeDeclHandler(parser) { context, _, _, _, _ in
+                TreeBuilder.of(context).stop(.documentTypeDeclaration)
+            }
+            XML_SetEntityDeclHandler(parser) { context, _, _, _, _, _, _, _, _ in
+                TreeBuilder.of(context).stop(.documentTypeDeclaration)
+            }
+            let status = data.withUnsafeBytes { bytes in
+                XML_Parse(parser, bytes.bindMemory(to: CChar.self).baseAddress, Int32(bytes.count), 1)
+            }
+            builder.finished = status == XML_STATUS_OK
+        }
         if let failure = builder.failure { throw failure }
-        guard parsed, let root = builder.root else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw .notWellFormed(line: parser.lineNumber, reason: reason)
+        guard builder.finished, let root = builder.root else {
+            let reason = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "unknown error"
+            throw .notWellFormed(line: Int(XML_GetCurrentLineNumber(parser)), reason: reason)
         }
         return root
     }
 }
 
-private final class TreeBuilder: NSObject, XMLParserDelegate {
+/// Builds the tree from Expat's callbacks, which reach it through the parser's user data.
+private final class TreeBuilder {
+    let parser: XML_Parser
     let maximumDepth: Int
     var stack: [XMLNode] = []
     var root: XMLNode?
     var failure: EInvoiceError?
+    var finished = false
 
-    init(maximumDepth: Int) { self.maximumDepth = maximumDepth }
-
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        guard stack.count < maximumDepth else {
-            failure = .tooDeeplyNested(limit: maximumDepth)
-            parser.abortParsing()
-            return
-        }
-        stack.append(XMLNode(namespace: namespaceURI ?? "", name: elementName, attributes: attributes))
+    init(parser: XML_Parser, maximumDepth: Int) {
+        self.parser = parser
+        self.maximumDepth = maximumDepth
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let node = stack.popLast() else { return }
+    static func of(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
+        Unmanaged<TreeBuilder>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    func stop(_ failure: EInvoiceError) {
+        guard self.failure == nil else { return }
+        self.failure = failure
+        XML_StopParser(parser, XML_FALSE)
+    }
+
+    func start(name: UnsafePointer<XML_Char>?, attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) {
+        guard failure == nil else { return }
+        guard stack.count < maximumDepth else { return stop(.tooDeeplyNested(limit: maximumDepth)) }
+        let (namespace, local) = Self.split(name)
+        var node = XMLNode(namespace: namespace, name: local)
+        // Name, value, name, value, …, nil. An unprefixed attribute goes by its own name; one in a
+        // namespace by "namespace-URI name", so `x:currencyID` is never read as `currencyID`.
+        var index = 0
+        while let attributeName = attributes?[index], let value = attributes?[index + 1] {
+            node.attributes[String(cString: attributeName)] = String(cString: value)
+            index += 2
+        }
+        stack.append(node)
+    }
+
+    func end() {
+        guard failure == nil, let node = stack.popLast() else { return }
         if stack.isEmpty {
             root = node
         } else {
@@ -92,23 +132,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += string
+    func characters(_ text: UnsafePointer<XML_Char>?, count: Int) {
+        guard failure == nil, !stack.isEmpty, let text else { return }
+        let bytes = UnsafeRawBufferPointer(start: text, count: count)
+        stack[stack.count - 1].text += String(decoding: bytes, as: UTF8.self)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        failure = .documentTypeDeclaration
-        parser.abortParsing()
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        failure = .documentTypeDeclaration
-        parser.abortParsing()
+    private static func split(_ name: UnsafePointer<XML_Char>?) -> (namespace: String, name: String) {
+        guard let name else { return ("", "") }
+        let expanded = String(cString: name)
+        guard let space = expanded.firstIndex(of: " ") else { return ("", expanded) }
+        return (String(expanded[..<space]), String(expanded[expanded.index(after: space)...]))
     }
 }
