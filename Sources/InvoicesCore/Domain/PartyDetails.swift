@@ -46,18 +46,20 @@ public struct ElectronicAddress: Sendable, Hashable {
 /// ISO 3166-1 country codes, named in the user's language.
 public enum Country {
     /// Every region Foundation knows, by localized name (each name looked up once).
-    public static let codes: [String] = Locale.isoRegionCodes
+    public static let codes: [String] = Locale.Region.isoRegions.map(\.identifier)
         .filter { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
         .map { (code: $0, name: name(of: $0)) }
         .sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         .map(\.code)
+
+    private static let isoCodes = Set(Locale.Region.isoRegions.map(\.identifier))
 
     public static func name(of code: String) -> String {
         UserLocale.messages.localizedString(forRegionCode: code) ?? code
     }
 
     public static func isKnown(_ code: String) -> Bool {
-        code.count == 2 && Locale.isoRegionCodes.contains(code)
+        code.count == 2 && isoCodes.contains(code)
     }
 }
 

@@ -77,7 +77,9 @@ public enum ReportTemplates {
     public static func monthNames(locale: Locale) -> [String] {
         let formatter = DateFormatter()
         formatter.locale = locale
-        return formatter.standaloneMonthSymbols ?? (1...12).map(String.init)
+        let names: [String]? = formatter.standaloneMonthSymbols
+        guard let names, names.count == 12 else { return (1...12).map(String.init) }
+        return names
     }
 
     private static func frame(title: String, subtitle: String, footer: String, businessName: String,
