@@ -51,8 +51,8 @@ final class NumberStyle: Sendable {
 
     fileprivate static func make(locale: Locale, kind: Kind) -> NumberStyle {
         if case .bareCurrency(let code) = kind {
-            let currency = make(locale: locale, kind: .currency(code))
-            let plain = make(locale: locale, kind: .plain)
+            let currency = style(for: locale, kind: .currency(code))
+            let plain = style(for: locale, kind: .plain)
             return NumberStyle(positivePrefix: plain.positivePrefix, positiveSuffix: plain.positiveSuffix,
                                negativePrefix: plain.negativePrefix, negativeSuffix: plain.negativeSuffix,
                                decimalSeparator: currency.decimalSeparator, groupingSeparator: currency.groupingSeparator,
@@ -82,20 +82,24 @@ final class NumberStyle: Sendable {
             groupingText = formatter.groupingSeparator ?? ","
         }
 
-        let digitFormatter = NumberFormatter()
-        digitFormatter.locale = locale
-        digitFormatter.numberStyle = .decimal
-        digitFormatter.usesGroupingSeparator = false
+        // The locale's digits and grouping, read off a plain number (each formatter costs ICU a
+        // fresh set-up, so a plain style reads them off its own).
+        let decimal: NumberFormatter
+        if case .plain = kind {
+            decimal = formatter
+        } else {
+            decimal = NumberFormatter()
+            decimal.locale = locale
+            decimal.numberStyle = .decimal
+        }
         var digits = Array("0123456789")
-        let sample = Array(digitFormatter.string(from: 1_234_567_890) ?? "").filter { $0.isLocaleDigit }
+        // Grouping separators are never digits: the filter leaves the ten in order.
+        let sample = Array(decimal.string(from: 1_234_567_890) ?? "").filter { $0.isLocaleDigit }
         if sample.count == 10 {
             digits = [sample[9]] + Array(sample[0..<9])
         }
         // Does the locale group a four-digit number? es_ES and pl_PL do not.
-        let grouping = NumberFormatter()
-        grouping.locale = locale
-        grouping.numberStyle = .decimal
-        let four = (grouping.string(from: 1234) ?? "").withoutFormatCharacters
+        let four = (decimal.string(from: 1234) ?? "").withoutFormatCharacters
         let minimumGroupingDigits = four.allSatisfy({ $0.isLocaleDigit }) ? 2 : 1
 
         var tokens: [String] = []
