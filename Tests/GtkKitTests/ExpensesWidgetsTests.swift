@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GObjectCore
 import Testing
@@ -26,6 +27,8 @@ struct PixelPictureTests {
     @Test func showsRGBAndRGBAPixelsWithPaddedRows() {
         let picture = PixelPicture()
         #expect(picture.pixelSize == nil)
+        // Scaled to fit inside its allocation, never stretched.
+        #expect(gtk_picture_get_content_fit(picture.pointer()) == GTK_CONTENT_FIT_CONTAIN)
         // 3×2 RGB with rows padded to 12 bytes.
         picture.setPixels(width: 3, height: 2, rowStride: 12, hasAlpha: false, pixels: Data(repeating: 0x80, count: 21))
         #expect(picture.pixelSize?.width == 3 && picture.pixelSize?.height == 2)

@@ -9,7 +9,7 @@ public final class PixelPicture: Widget {
     public init() {
         super.init(adopting: untyped(gtk_picture_new()))
         gtk_picture_set_can_shrink(pointer(), 1)
-        gtk_picture_set_keep_aspect_ratio(pointer(), 1)
+        gtk_picture_set_content_fit(pointer(), GTK_CONTENT_FIT_CONTAIN)
     }
 
     /// Shows `pixels` (`rowStride` bytes per row); nil or a size that does not fit the bytes
