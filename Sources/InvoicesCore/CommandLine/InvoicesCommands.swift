@@ -40,8 +40,8 @@ public enum InvoicesCommands: CommandLineModule {
         }
     }
 
-    /// An export lays its PDF out: Pango reads the font configuration on a thread of its own
-    /// while the library opens and the document loads (3 ms sooner for a 20-line invoice).
+    /// An export lays its PDF out: the font configuration loads on a thread of its own while
+    /// the library opens and the document loads, and the first layout no longer waits for it.
     private static func startLoadingFontsForExport(_ arguments: [String]) {
         if arguments.first == "export" { TextEngine.startLoadingFonts() }
     }
