@@ -43,6 +43,8 @@ def main():
                 failed += 1
                 print(f"✘ {filename}::{name}")
                 traceback.print_exc()
+                if app:
+                    app.report_exit()
             finally:
                 if app:
                     app.close()

@@ -83,6 +83,21 @@ def add_expense(app, date, vendor, amount, receipt=None):
     gone(app, "Add Expense")
 
 
+def test_a_closed_receipt_chooser_leaves_no_window_behind(app):
+    create_trip(app)
+    named(app.window, "push button", "Add Expense").click()
+    dialog = window_titled(app, "Add Expense")
+    named(dialog, "push button", "Choose File…").click()
+    window_titled(app, "Choose a Receipt")
+    time.sleep(1)
+    rawinput.pressKey("Escape")
+    gone(app, "Choose a Receipt")
+    app.ask_past_the_last_window()
+    named(dialog, "push button", "Cancel").click()
+    gone(app, "Add Expense")
+    app.ask_past_the_last_window()
+
+
 def test_trip_two_expenses_report_and_csv(app):
     work = tempfile.mkdtemp(prefix="billfold-e2e-expenses-")
     try:

@@ -272,6 +272,8 @@ struct SaveChooserAndLauncherTests {
         chooser.respond(selecting: target)
         #expect(results == [target])
         #expect(!chooser.isOpen)
+        #expect(chooser.isSaveDialog)
+        #expect(chooser.currentName == nil)
     }
 
     @Test func aLaunchWithoutAnAppReportsWhy() {

@@ -1,3 +1,4 @@
+import CGtk
 import Foundation
 import GObjectCore
 import Testing
@@ -125,9 +126,10 @@ struct FileChooserTests {
         let file = directory.appendingPathComponent("licence.billfold-license")
         try Data("x".utf8).write(to: file)
 
+        let windowsBefore = toplevelCount()
         var chooser: FileChooser? = FileChooser(title: "Choose a Licence File", parent: nil, acceptLabel: "_Open",
                                                 filters: [FileFilter(name: "Billfold licences", suffixes: ["billfold-license"])])
-        let probe = FinalizationProbe(watching: chooser!)
+        let probe = FinalizationProbe(watching: try #require(chooser?.nativeDialog))
         var results: [String?] = []
         chooser!.open { results.append($0) }
         #expect(chooser!.isOpen)
@@ -135,9 +137,28 @@ struct FileChooserTests {
         chooser = nil
         // Shown, it keeps itself alive.
         #expect(!probe.isFinalized)
+        #expect(toplevelCount() == windowsBefore + 1)
         shown.respond(selecting: file.path)
         #expect(results == [file.path])
         #expect(!shown.isOpen)
+        // GTK's dialog window is destroyed as soon as it has answered, though the chooser is
+        // still held: no hidden window is left among the app's toplevels.
+        #expect(probe.isFinalized)
+        #expect(toplevelCount() == windowsBefore)
+    }
+
+    @Test func aChooserThatAnsweredCannotOpenAgain() {
+        let chooser = FileChooser(title: "Open", parent: nil, acceptLabel: "_Open", filters: [])
+        var results: [String?] = []
+        chooser.open { results.append($0) }
+        chooser.respond(selecting: nil)
+        chooser.open { results.append($0) }
+        #expect(!chooser.isOpen)
+        #expect(results == [nil])
+    }
+
+    private func toplevelCount() -> Int {
+        Int(g_list_model_get_n_items(gtk_window_get_toplevels()))
     }
 
     @Test func cancellingGivesNil() {

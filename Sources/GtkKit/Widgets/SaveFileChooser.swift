@@ -9,8 +9,9 @@ extension FileChooser {
     public convenience init(saveTitle title: String, parent: Window?, acceptLabel: String, suggestedName: String,
                             folder: String? = nil, filters: [FileFilter]) {
         self.init(title: title, parent: parent, acceptLabel: acceptLabel, filters: filters)
-        let chooser: OpaquePointer = pointer()
+        guard let chooser = chooserPointer else { return }
         gtk_file_chooser_set_action(chooser, GTK_FILE_CHOOSER_ACTION_SAVE)
+        isSaveDialog = true
         if let folder, FileManager.default.fileExists(atPath: folder) {
             let file = g_file_new_for_path(folder)
             _ = gtk_file_chooser_set_current_folder(chooser, file, nil)
@@ -19,13 +20,10 @@ extension FileChooser {
         gtk_file_chooser_set_current_name(chooser, suggestedName)
     }
 
-    /// The name typed in a save dialog.
+    /// The name typed in a save dialog, until it has answered.
     public var currentName: String? {
-        guard let name = gtk_file_chooser_get_current_name(pointer()) else { return nil }
+        guard let chooserPointer, let name = gtk_file_chooser_get_current_name(chooserPointer) else { return nil }
         defer { g_free(name) }
         return String(cString: name)
     }
-
-    /// Whether the dialog saves (rather than opens) a file.
-    public var isSaveDialog: Bool { gtk_file_chooser_get_action(pointer()) == GTK_FILE_CHOOSER_ACTION_SAVE }
 }
