@@ -30,6 +30,7 @@ def window_titled(app, title):
 
 def gone(app, title):
     wait_until(lambda: not any((n.name or "") == title for n in app.node.children), message=f"“{title}” to close")
+    app.ask_past_the_last_window()
 
 
 def receipt_photo(directory):
