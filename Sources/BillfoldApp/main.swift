@@ -2,6 +2,7 @@ import BillfoldCore
 import EntitlementsPlugin
 import ExpensesPlugin
 import Foundation
+import GtkKit
 import InvoicesPlugin
 import PluginAPI
 import TipSplitPlugin
@@ -15,6 +16,8 @@ let pluginTypes: [any Plugin.Type] = [
 ]
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)
+// Before any other thread: it changes the environment for a moment.
+MainActor.assumeIsolated { Display.openWithoutGLForCairoRendering() }
 
 // ICU's locale data loads on another core while GTK starts.
 LocaleWarmUp.start()

@@ -170,3 +170,22 @@ struct FileChooserTests {
         #expect(!chooser.isOpen)
     }
 }
+
+@Suite(.serialized, needsDisplay) @MainActor
+struct CairoRenderingStartTests {
+    /// GTK reads `GDK_DEBUG` once; the variable is put back so apps Billfold opens do not inherit it.
+    @Test func leavesGDKDebugAsItWas() {
+        let renderer = getenv("GSK_RENDERER").map { String(cString: $0) }
+        defer {
+            if let renderer { setenv("GSK_RENDERER", renderer, 1) } else { unsetenv("GSK_RENDERER") }
+            unsetenv("GDK_DEBUG")
+        }
+        setenv("GSK_RENDERER", "Cairo", 1)
+        unsetenv("GDK_DEBUG")
+        Display.openWithoutGLForCairoRendering()
+        #expect(getenv("GDK_DEBUG") == nil)
+        setenv("GDK_DEBUG", "interactive", 1)
+        Display.openWithoutGLForCairoRendering()
+        #expect(getenv("GDK_DEBUG").map { String(cString: $0) } == "interactive")
+    }
+}

@@ -86,4 +86,22 @@ public enum Display {
         initialized = ok
         return ok
     }
+
+    /// When the cairo renderer is forced (`GSK_RENDERER=cairo`), opens the display now without
+    /// GTK's GL set-up, which nothing would use: GTK 4.8 on X11 loads the GL stack (Mesa, and
+    /// with it LLVM, about 50 MiB) at display start only to pick the windows' visual. Call it
+    /// first thing, before other threads run: it sets `GDK_DEBUG=gl-disable` for GTK to read,
+    /// then puts the variable back as it was, so apps Billfold opens do not inherit it.
+    /// Otherwise it does nothing, and the application opens the display as it starts.
+    public static func openWithoutGLForCairoRendering() {
+        guard let renderer = getenv("GSK_RENDERER"), String(cString: renderer).lowercased() == "cairo" else { return }
+        let previous = getenv("GDK_DEBUG").map { String(cString: $0) }
+        setenv("GDK_DEBUG", previous.map { $0 + ",gl-disable" } ?? "gl-disable", 1)
+        _ = open()
+        if let previous {
+            setenv("GDK_DEBUG", previous, 1)
+        } else {
+            unsetenv("GDK_DEBUG")
+        }
+    }
 }
