@@ -22,6 +22,25 @@ public enum RoundingRule: Sendable, Hashable {
     }
 }
 
+extension RoundingRule {
+    /// `value / divisor` (divisor positive) rounded by this rule, as `NSDecimalRound` rounds.
+    func divide(_ value: Int128, by divisor: Int128) -> Int128 {
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        guard remainder != 0 else { return quotient }
+        // The neighbour away from zero; the quotient itself is the one toward zero.
+        let away = value < 0 ? quotient - 1 : quotient + 1
+        let twice = remainder.magnitude * 2
+        switch self {
+        case .up: return value > 0 ? away : quotient
+        case .down: return value < 0 ? away : quotient
+        case .halfUp: return twice >= divisor.magnitude ? away : quotient
+        case .halfEven:
+            if twice != divisor.magnitude { return twice > divisor.magnitude ? away : quotient }
+            return quotient % 2 == 0 ? quotient : away
+        }
+    }
+}
+
 public enum MoneyError: Error, LocalizedError, Equatable, Sendable {
     /// The result does not fit in 64-bit minor units.
     case overflow
@@ -48,6 +67,11 @@ public enum MoneyError: Error, LocalizedError, Equatable, Sendable {
             return tr("Split ratios must be zero or positive, and at least one must be above zero.")
         }
     }
+}
+
+extension Int64 {
+    /// 10⁰ through 10¹⁸, every power of ten an Int64 holds.
+    static let powersOfTen: [Int64] = (0...18).map { (0..<$0).reduce(1) { result, _ in result * 10 } }
 }
 
 /// An exact amount of money: whole minor units (cents, yen, fils) of one currency.
@@ -103,6 +127,9 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The amount times a quantity (3.5 hours, 0.25 kg), rounded to a minor unit by `rounding`.
     public func multiplied(by quantity: Decimal, rounding: RoundingRule = .halfUp) throws(MoneyError) -> Money {
         guard !quantity.isNaN else { throw .notANumber }
+        if let units = try Self.integerProduct(minorUnits, quantity, shift: 0, rounding) {
+            return Money(minorUnits: units, currency: currency)
+        }
         let product = Decimal(minorUnits) * quantity
         return Money(minorUnits: try Decimal.roundedInt64(product, rounding), currency: currency)
     }
@@ -110,9 +137,34 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `percent` per cent of the amount: `percentage(15)` is 15 %, `percentage(7.7)` is 7.7 %.
     public func percentage(_ percent: Decimal, rounding: RoundingRule = .halfUp) throws(MoneyError) -> Money {
         guard !percent.isNaN else { throw .notANumber }
+        if let units = try Self.integerProduct(minorUnits, percent, shift: -2, rounding) {
+            return Money(minorUnits: units, currency: currency)
+        }
         let product = Decimal(minorUnits) * percent / 100
         return Money(minorUnits: try Decimal.roundedInt64(product, rounding), currency: currency)
     }
+
+    /// `units × factor × 10^shift`, rounded by `rule`, in 128-bit integers: the same result as
+    /// Decimal arithmetic, at a tenth of its cost (an invoice multiplies every line). Nil where
+    /// the factor's digits or exponent do not suit, and Decimal should do it.
+    static func integerProduct(_ units: Int64, _ factor: Decimal, shift: Int, _ rule: RoundingRule) throws(MoneyError) -> Int64? {
+        guard let parts = factor.integerParts else { return nil }
+        let exponent = parts.exponent + shift
+        guard (-18...18).contains(exponent) else { return nil }
+        var product = Int128(units) * Int128(parts.significand)
+        let scale = Int128(Int64.powersOfTen[abs(exponent)])
+        if exponent >= 0 {
+            let (scaled, overflow) = product.multipliedReportingOverflow(by: scale)
+            guard !overflow else { throw .overflow }
+            product = scaled
+        } else {
+            product = rule.divide(product, by: scale)
+        }
+        guard let result = Int64(exactly: product) else { throw .overflow }
+        return result
+    }
+
+
 
     /// Splits the amount into `parts` amounts that differ by at most one minor unit and sum
     /// exactly to it. The larger parts (in magnitude) come first: 10.00 / 3 → 3.34, 3.33, 3.33.
@@ -196,12 +248,10 @@ extension Decimal {
     /// The plain form `description` gives ("-1234.5", "0.05", "1200"), built ~50× faster when
     /// the significand fits in 64 bits, as for amounts, quantities and rates.
     public var plainText: String {
-        let significand = self.significand
-        let magnitude = NSDecimalNumber(decimal: significand).uint64Value
-        guard Decimal(magnitude) == significand else { return description }
-        if magnitude == 0 { return "0" }
-        var digits = String(magnitude)
-        let exponent = self.exponent
+        guard let parts = integerParts else { return description }
+        if parts.significand == 0 { return "0" }
+        var digits = String(parts.significand.magnitude)
+        let exponent = parts.exponent
         if exponent > 0 {
             digits += String(repeating: "0", count: exponent)
         } else if exponent < 0 {
@@ -211,7 +261,18 @@ extension Decimal {
             }
             digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -shift))
         }
-        return sign == .minus ? "-" + digits : digits
+        return parts.significand < 0 ? "-" + digits : digits
+    }
+
+    /// The value as `significand × 10^exponent` with a signed 64-bit significand; nil for NaN
+    /// or a significand of more than 63 bits.
+    var integerParts: (significand: Int64, exponent: Int)? {
+        guard !isNaN else { return nil }
+        let significand = self.significand
+        let magnitude = NSDecimalNumber(decimal: significand).uint64Value
+        guard magnitude <= UInt64(Int64.max), Decimal(magnitude) == significand else { return nil }
+        let value = Int64(magnitude)
+        return (sign == .minus ? -value : value, exponent)
     }
 
     static func powerOfTen(_ exponent: Int) -> Decimal {

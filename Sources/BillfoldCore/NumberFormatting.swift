@@ -63,24 +63,10 @@ public struct NumberFormatting: Sendable {
         guard !value.isNaN else { return "" }
         let maximum = max(0, maximumFractionDigits)
         let minimum = min(max(0, minimumFractionDigits), maximum)
-        var source = value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &source, maximum, rounding.foundationMode)
-        // The plain text is locale-independent: optional "-", digits, optional "." digits.
-        var negative = false
-        var digits: [UInt8] = []
-        digits.reserveCapacity(24)
-        var fractionCount = 0
-        var inFraction = false
-        for byte in rounded.plainText.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"): negative = true
-            case UInt8(ascii: "."): inFraction = true
-            default:
-                digits.append(byte)
-                if inFraction { fractionCount += 1 }
-            }
-        }
+        let rounded = Self.roundedDigits(value, maximumFractionDigits: maximum, rounding: rounding)
+        let negative = rounded.negative
+        var digits = rounded.digits
+        var fractionCount = rounded.fractionCount
         while fractionCount > minimum, digits.last == UInt8(ascii: "0") {
             digits.removeLast()
             fractionCount -= 1
@@ -92,5 +78,47 @@ public struct NumberFormatting: Sendable {
         if digits.count == fractionCount { digits.insert(UInt8(ascii: "0"), at: 0) }
         let isZero = digits.allSatisfy { $0 == UInt8(ascii: "0") }
         return style.format(negative: negative && !isZero, digits: digits, fractionCount: fractionCount)
+    }
+
+    /// The value rounded to at most `maximum` decimals, as ASCII digits with a zero before the
+    /// point where it is below one ("0.05" → "005", two decimals). Integer arithmetic where
+    /// the significand fits in 64 bits, as for quantities and rates; Decimal's otherwise.
+    static func roundedDigits(_ value: Decimal, maximumFractionDigits maximum: Int,
+                              rounding: RoundingRule) -> (negative: Bool, digits: [UInt8], fractionCount: Int) {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(24)
+        if let parts = value.integerParts, parts.exponent <= 18, -parts.exponent - maximum <= 18 {
+            var significand = Int128(parts.significand)
+            var exponent = parts.exponent
+            if exponent < -maximum {
+                significand = rounding.divide(significand, by: Int128(Int64.powersOfTen[-exponent - maximum]))
+                exponent = -maximum
+            }
+            if significand == 0 { return (false, [UInt8(ascii: "0")], 0) }
+            digits.append(contentsOf: String(significand.magnitude).utf8)
+            if exponent > 0 { digits.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: exponent)) }
+            let fractionCount = max(0, -exponent)
+            if digits.count <= fractionCount {
+                digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: fractionCount - digits.count + 1), at: 0)
+            }
+            return (significand < 0, digits, fractionCount)
+        }
+        var source = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &source, maximum, rounding.foundationMode)
+        // The plain text is locale-independent: optional "-", digits, optional "." digits.
+        var negative = false
+        var fractionCount = 0
+        var inFraction = false
+        for byte in rounded.plainText.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                digits.append(byte)
+                if inFraction { fractionCount += 1 }
+            }
+        }
+        return (negative, digits, fractionCount)
     }
 }

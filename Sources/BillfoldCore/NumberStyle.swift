@@ -35,7 +35,23 @@ final class NumberStyle: Sendable {
         self.minimumGroupingDigits = minimumGroupingDigits
         self.digits = digits
         self.affixTokens = affixTokens
+        positivePrefixBytes = Array(positivePrefix.utf8)
+        positiveSuffixBytes = Array(positiveSuffix.utf8)
+        negativePrefixBytes = Array(negativePrefix.utf8)
+        negativeSuffixBytes = Array(negativeSuffix.utf8)
+        decimalSeparatorBytes = Array(decimalSeparator.utf8)
+        groupingSeparatorBytes = Array(groupingSeparator.utf8)
+        digitBytes = digits.map { Array($0.utf8) }
     }
+
+    // The same text as UTF-8, taken once: `format` runs for every amount on a page.
+    private let positivePrefixBytes: [UInt8]
+    private let positiveSuffixBytes: [UInt8]
+    private let negativePrefixBytes: [UInt8]
+    private let negativeSuffixBytes: [UInt8]
+    private let decimalSeparatorBytes: [UInt8]
+    private let groupingSeparatorBytes: [UInt8]
+    private let digitBytes: [[UInt8]]
 
     enum Kind: Hashable, Sendable {
         case currency(String)
@@ -168,26 +184,21 @@ final class NumberStyle: Sendable {
         let integerCount = digits.count - fractionCount
         let grouped = groupingSize > 0 && integerCount >= groupingSize + minimumGroupingDigits
         let laterGroups = secondaryGroupingSize > 0 ? secondaryGroupingSize : groupingSize
-        // nil where the locale writes other digits than ASCII (ar_BH, fa_IR).
-        let asciiZero = self.digits.first?.asciiValue
         var bytes: [UInt8] = []
         bytes.reserveCapacity(2 * digits.count + 24)
-        bytes.append(contentsOf: (negative ? negativePrefix : positivePrefix).utf8)
+        bytes.append(contentsOf: negative ? negativePrefixBytes : positivePrefixBytes)
         for index in 0..<digits.count {
             // A separator goes where the digits still to come fill whole groups, counted from the right.
             let following = integerCount - index
             if grouped, index > 0, following >= groupingSize, (following - groupingSize) % laterGroups == 0 {
-                bytes.append(contentsOf: groupingSeparator.utf8)
+                bytes.append(contentsOf: groupingSeparatorBytes)
             }
-            if index == integerCount { bytes.append(contentsOf: decimalSeparator.utf8) }
-            let value = digits[index] - 48
-            if let asciiZero {
-                bytes.append(asciiZero + value)
-            } else {
-                bytes.append(contentsOf: self.digits[Int(value)].utf8)
-            }
+            if index == integerCount { bytes.append(contentsOf: decimalSeparatorBytes) }
+            let digit = digitBytes[Int(digits[index] &- 48)]
+            // Most locales write ASCII digits: one byte, no array copy.
+            if digit.count == 1 { bytes.append(digit[0]) } else { bytes.append(contentsOf: digit) }
         }
-        bytes.append(contentsOf: (negative ? negativeSuffix : positiveSuffix).utf8)
+        bytes.append(contentsOf: negative ? negativeSuffixBytes : positiveSuffixBytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }
@@ -196,6 +207,9 @@ private final class NumberStyleCache: @unchecked Sendable {
     static let shared = NumberStyleCache()
     private let lock = NSLock()
     private var styles: [Key: NumberStyle] = [:]
+    /// The style asked for last: a page of amounts asks for the same one each time, and
+    /// comparing two keys is cheaper than hashing one.
+    private var last: (key: Key, style: NumberStyle)?
 
     /// Hashable parts, not an interpolated string: describing the enum goes through
     /// reflection, which cost more than the formatting itself.
@@ -207,7 +221,12 @@ private final class NumberStyleCache: @unchecked Sendable {
     func style(for locale: Locale, kind: NumberStyle.Kind) -> NumberStyle {
         let key = Key(locale: locale.identifier, kind: kind)
         lock.lock()
+        if let last, last.key == key {
+            lock.unlock()
+            return last.style
+        }
         if let cached = styles[key] {
+            last = (key, cached)
             lock.unlock()
             return cached
         }

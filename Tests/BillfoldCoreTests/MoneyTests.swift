@@ -74,6 +74,51 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(try eur(-1250).percentage(19) == eur(-238))
     }
 
+    /// Products are worked out in integers; Decimal's own arithmetic is the reference, for
+    /// every rule, both signs, exact ties, and factors with up to 18 decimals.
+    @Test func productsMatchDecimalArithmeticForEveryRule() throws {
+        func mode(_ rule: RoundingRule) -> NSDecimalNumber.RoundingMode {
+            switch rule {
+            case .halfUp: .plain
+            case .halfEven: .bankers
+            case .up: .up
+            case .down: .down
+            }
+        }
+        var generator = SeededGenerator(seed: 7)
+        let rules: [RoundingRule] = [.halfUp, .halfEven, .up, .down]
+        for index in 0..<4_000 {
+            let units = index % 3 == 0 ? Int64.random(in: -99_999...99_999, using: &generator) : generator.minorUnits() / 1_000_000
+            let decimals = Int.random(in: 0...(index % 10 == 0 ? 18 : 6), using: &generator)
+            let digits = Int64.random(in: -2_000_000_000...2_000_000_000, using: &generator)
+            // Halves, so ties come up often.
+            let factor = index % 4 == 0 ? Decimal(digits) / 2 : Decimal(sign: digits < 0 ? .minus : .plus, exponent: -decimals,
+                                                                           significand: Decimal(digits.magnitude))
+            for rule in rules {
+                let reference = Result { () throws(MoneyError) in
+                    var product = Decimal(units) * factor, rounded = Decimal()
+                    NSDecimalRound(&rounded, &product, 0, mode(rule))
+                    guard let integer = Int64(rounded.plainText) else { throw MoneyError.overflow }
+                    return integer
+                }
+                let fast = Result { () throws(MoneyError) in try eur(units).multiplied(by: factor, rounding: rule).minorUnits }
+                #expect(fast == reference, "\(units) × \(factor) by \(rule)")
+                let percent = Result { () throws(MoneyError) in try eur(units).percentage(factor, rounding: rule).minorUnits }
+                let percentReference = Result { () throws(MoneyError) in
+                    var product = Decimal(units) * factor / 100, rounded = Decimal()
+                    NSDecimalRound(&rounded, &product, 0, mode(rule))
+                    guard let integer = Int64(rounded.plainText) else { throw MoneyError.overflow }
+                    return integer
+                }
+                #expect(percent == percentReference, "\(factor) % of \(units) by \(rule)")
+            }
+        }
+        #expect(throws: MoneyError.overflow) { try eur(.max).multiplied(by: dec("1.5")) }
+        #expect(throws: MoneyError.overflow) { try eur(.min).multiplied(by: -1) }
+        #expect(try eur(.min).multiplied(by: 1) == eur(.min))
+        #expect(try eur(3).multiplied(by: dec("1e-30"), rounding: .up) == eur(1))   // beyond the integer path
+    }
+
     @Test func predicates() {
         #expect(Money.zero(.eur).isZero)
         #expect(eur(-1).isNegative)

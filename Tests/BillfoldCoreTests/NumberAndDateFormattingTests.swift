@@ -21,6 +21,30 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         #expect(NumberFormatting(locale: TestLocales.enUS).string(from: dec("-1234567.125")) == "-1,234,567.125")
     }
 
+    /// Rounding is done on the integer significand; Decimal's own rounding is the reference,
+    /// for every rule, both signs, ties, and more decimals than are shown.
+    @Test func roundingMatchesDecimalRounding() {
+        let en = NumberFormatting(locale: TestLocales.enUS)
+        var generator = SeededGenerator(seed: 11)
+        let modes: [(RoundingRule, NSDecimalNumber.RoundingMode)] = [(.halfUp, .plain), (.halfEven, .bankers), (.up, .up), (.down, .down)]
+        for index in 0..<3_000 {
+            let digits = Int64.random(in: -9_000_000_000...9_000_000_000, using: &generator)
+            let exponent = index % 5 == 0 ? Int.random(in: 1...4, using: &generator) : -Int.random(in: 0...12, using: &generator)
+            var value = Decimal(sign: digits < 0 ? .minus : .plus, exponent: exponent, significand: Decimal(digits.magnitude))
+            if index % 3 == 0 { value = value / 2 }   // ties
+            let maximum = Int.random(in: 0...6, using: &generator)
+            for (rule, mode) in modes {
+                var source = value, rounded = Decimal()
+                NSDecimalRound(&rounded, &source, maximum, mode)
+                #expect(en.string(from: value, maximumFractionDigits: maximum, rounding: rule)
+                        == en.string(from: rounded, maximumFractionDigits: 40), "\(value) to \(maximum) by \(rule)")
+            }
+        }
+        #expect(en.string(from: dec("0.05")) == "0.05")
+        #expect(en.string(from: dec("1e-20"), maximumFractionDigits: 40) == "0.00000000000000000001")
+        #expect(en.string(from: dec("12e3")) == "12,000")
+    }
+
     @Test func percentages() {
         #expect(NumberFormatting(locale: TestLocales.deDE).percentString(from: 15) == "15\(noBreakSpace)%")
         #expect(NumberFormatting(locale: TestLocales.enUS).percentString(from: dec("7.7")) == "7.7%")

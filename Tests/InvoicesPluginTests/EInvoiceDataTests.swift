@@ -131,6 +131,18 @@ import Testing
         #expect(try totals.netTotal.adding(totals.tax) == totals.total)
     }
 
+    @Test func theCategoriesInUseAreListedOnceInTheirFixedOrder() {
+        let lines = [
+            EInvoiceFixtures.line("A", "1", "10.00", "0", .exempt),
+            EInvoiceFixtures.line("B", "1", "10.00"),
+            EInvoiceFixtures.line("C", "1", "10.00", "0", .exempt),
+            EInvoiceFixtures.line("D", "1", "10.00", "0", .zeroRated),
+        ]
+        let invoice = EInvoiceFixtures.document("C-1", lines, billTo: EInvoiceFixtures.germanBusiness).invoice
+        #expect(invoice.vatCategories == VATCategory.allCases.filter { [.standard, .zeroRated, .exempt].contains($0) })
+        #expect(EInvoiceFixtures.document("C-2", [], billTo: EInvoiceFixtures.germanBusiness).invoice.vatCategories.isEmpty)
+    }
+
     @Test func aCategoryAndItsRateMustAgree() {
         var standardAtZero = EInvoiceFixtures.line("A", "1", "10.00", "0", .standard)
         #expect(standardAtZero.validate(index: 0, currency: .eur).map(\.field) == [.line(0, .taxRate)])

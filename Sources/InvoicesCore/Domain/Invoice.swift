@@ -86,7 +86,13 @@ public struct Invoice: Sendable, Hashable {
 
     /// The VAT categories of its lines, each once, in the order of `VATCategory.allCases`.
     public var vatCategories: [VATCategory] {
-        VATCategory.allCases.filter { category in lines.contains { $0.vatCategory == category } }
+        // One pass over the lines, not one per category: an invoice may have thousands.
+        var present = Set<VATCategory>()
+        for line in lines {
+            present.insert(line.vatCategory)
+            if present.count == VATCategory.allCases.count { break }
+        }
+        return VATCategory.allCases.filter(present.contains)
     }
 
     // MARK: - Amounts and status
