@@ -4,7 +4,7 @@ import Storage
 /// What a feature module offers `billfold` on the command line. It runs without a display:
 /// the command line loads no GTK, so each module's core (domain, documents, commands) answers
 /// here, and its plugin adds the window's part.
-public protocol CommandLineModule {
+public protocol CommandLineModule: SendableMetatype {
     /// Subcommands of `billfold` this module offers.
     static var commands: [CommandLineCommand] { get }
 

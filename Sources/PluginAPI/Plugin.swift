@@ -61,7 +61,7 @@ public final class PluginPage {
 /// A feature module of Billfold. The shell lists plugin types in one place, creates them at
 /// start-up and activates the enabled ones with a `PluginContext`.
 @MainActor
-public protocol Plugin: AnyObject {
+public protocol Plugin: AnyObject, SendableMetatype {
     init()
     var info: PluginInfo { get }
 

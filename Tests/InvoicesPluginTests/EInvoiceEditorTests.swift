@@ -79,7 +79,8 @@ struct EInvoiceEditorTests {
         // A client that takes PDFs is not told about e-invoices.
         let pdfClient = try repository.save(Client(name: "Meyer", currency: .eur))
         let other = InvoiceEditor(repository: repository, context: context, invoice: nil)
-        other.clientRow.selectedIndex = try #require(other.clients.firstIndex { $0.id == pdfClient.id })
+        let pdfClientIndex = try #require(other.clients.firstIndex { $0.id == pdfClient.id })
+        other.clientRow.selectedIndex = pdfClientIndex
         other.lineEditors[0].descriptionView.text = "Design"
         #expect(other.saveButton.isSensitive && !other.eInvoiceStatus.isVisible)
         withExtendedLifetime((host, clientForm, editor, other)) {}

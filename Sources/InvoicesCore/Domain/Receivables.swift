@@ -121,8 +121,8 @@ extension InvoiceRepository {
         var named = bindings
         named["day"] = asOf
         func add(_ row: Row) throws {
-            let client: ClientID = try row[0]
-            let code: String = try row[1]
+            let client = try row.value(at: 0, as: ClientID.self)
+            let code = try row.value(at: 1, as: String.self)
             if currencies[code] == nil { currencies[code] = try Self.currency(row, 1) }
             let index: Int = try row[2]
             let amount: Int64 = try row[3]
