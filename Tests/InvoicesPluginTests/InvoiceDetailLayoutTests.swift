@@ -92,7 +92,7 @@ extension InvoicesPageTests {
                                                   lines: [line(long, price: "20.00")]))
         page.reload(dataChanged: true)
         page.select(try #require(invoice.id))
-        let row = try #require(page.detail.lineRows.first)
+        let row = try #require(page.detail.lines.rows.first)
         #expect(row.subtitle == "1 × " + amount("20.00"))
         #expect(row.titleLines == 3)
     }

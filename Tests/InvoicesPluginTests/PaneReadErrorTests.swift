@@ -38,7 +38,7 @@ struct PaneReadErrorTests {
         page.reload(dataChanged: true)
         page.select(try #require(invoice.id))
         #expect(page.detailStack.visibleChildName == "invoice")
-        #expect(page.detail.clientLabel.text.hasPrefix("The client could not be read: "))
+        #expect(page.detail.heading.clientLabel.text.hasPrefix("The client could not be read: "))
     }
 
     @Test func anInvoiceThatCannotBeReadIsNotShownAsNoneSelected() throws {

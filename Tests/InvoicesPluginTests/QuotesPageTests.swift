@@ -104,10 +104,12 @@ extension InvoicesPageTests {
         quote = try repository.save(quote)
         view.showQuote(try #require(quote.id))
         let detail = view.quotes.detail
+        // Lines read as on an invoice: no unit, no double space.
+        #expect(detail.lines.rows.map(\.subtitle) == ["1 × " + amount("10.00")])
         detail.declineButton.click()
-        #expect(detail.reopenButton.isVisible && detail.badge.text == "Declined")
+        #expect(detail.reopenButton.isVisible && detail.heading.badge.text == "Declined")
         detail.reopenButton.click()
-        #expect(detail.badge.text == "Draft" && detail.editButton.isVisible)
+        #expect(detail.heading.badge.text == "Draft" && detail.editButton.isVisible)
     }
 
     @Test func theCreditNoteListShowsWhatWasIssued() throws {
@@ -117,12 +119,13 @@ extension InvoicesPageTests {
         let invoice = try showInvoice(on: page, repository)
         let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
         view.creditNoteIssued(note)
-        #expect(page.detail.badge.text == "Cancelled")
+        #expect(page.detail.heading.badge.text == "Cancelled")
         view.showCreditNote(try #require(note.id))
         let notes = view.creditNotes
         #expect(notes.pane.positions.count == 1)
-        #expect(notes.numberLabel.text.contains(note.number) && notes.invoiceRow.subtitle == invoice.number)
+        #expect(notes.heading.numberLabel.text.contains(note.number) && notes.invoiceRow.subtitle == invoice.number)
         #expect(notes.reasonRow.subtitle == "Order cancelled")
+        #expect(notes.lines.rows.count == invoice.lines.count && notes.lines.rows.allSatisfy { $0.titleLines == 3 })
         #expect(notes.pane.detailStack.visibleChildName == "credit-note")
     }
 

@@ -9,6 +9,7 @@ import Testing
 @Suite struct RecurringInvoiceTests {
     private let english = Locale(identifier: "en_US")
 
+    @discardableResult
     private func template(_ fixture: Fixture, client: Client, interval: RecurrenceInterval = .monthly,
                           start: String, end: String? = nil, mode: RecurringIssueMode = .draft,
                           description: String = "Retainer {period}") throws -> RecurringInvoice {

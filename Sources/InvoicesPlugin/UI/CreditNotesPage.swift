@@ -21,14 +21,12 @@ final class CreditNotesPage {
     private(set) var selectedID: CreditNoteID?
     private(set) var shown: CreditNote?
 
-    let numberLabel = Label("", wraps: true, style: "title-2")
-    let clientLabel = Label("", wraps: true, style: "dim-label")
+    let heading = DocumentHeading(showsBadge: false)
     let issueRow = ActionRow(title: tr("Issued"))
     let invoiceRow = ActionRow(title: tr("For Invoice"))
     let reasonRow = ActionRow(title: tr("Reason"))
     let totalLabel = Label("", wraps: false, style: "numeric")
-    let linesGroup = PreferencesGroup(title: tr("Credited Lines"))
-    private var lineRows: [Widget] = []
+    let lines = DocumentLinesGroup(title: tr("Credited Lines"))
     let saveBadge: ProBadge
     let savePDFButton: Button
     package let preview = DocumentPreview(emptyTitle: tr("No Credit Note"))
@@ -66,10 +64,7 @@ final class CreditNotesPage {
     private func buildDetail() -> Widget {
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
-        numberLabel.xAlign = 0
-        numberLabel.isSelectable = true
-        clientLabel.xAlign = 0
-        content.append(Box(.vertical, spacing: 4, children: [numberLabel, clientLabel]))
+        content.append(heading.widget)
         savePDFButton.onClicked { [weak self] in self?.savePDF() }
         saveXRechnungButton.onClicked { [weak self] in self?.saveXRechnung() }
         saveXRechnungButton.tooltip = tr("Save the credit note as an XRechnung e-invoice (XML), as German public bodies ask for")
@@ -92,7 +87,7 @@ final class CreditNotesPage {
         totalRow.addSuffix(totalLabel)
         facts.add(totalRow)
         content.append(facts)
-        content.append(linesGroup)
+        content.append(lines.group)
 
         return DetailsOrPreview(details: content, preview: preview.widget).widget
     }
@@ -157,8 +152,8 @@ final class CreditNotesPage {
         let changed = shown != note
         shown = note
         pane.detailTitle.title = note.number
-        numberLabel.text = String(format: tr("Credit Note %@"), note.number)
-        clientLabel.text = invoice.billTo?.name ?? ""
+        heading.numberLabel.text = String(format: tr("Credit Note %@"), note.number)
+        heading.clientLabel.text = invoice.billTo?.name ?? ""
         issueRow.subtitle = note.issueDate.formatted(.medium)
         invoiceRow.subtitle = invoice.number
         reasonRow.subtitle = note.reason
@@ -166,20 +161,7 @@ final class CreditNotesPage {
         let content = note.content(of: invoice)
         let totals = (try? content.totals()) ?? .zero(invoice.currency)
         totalLabel.text = money.string(from: totals.total)
-        lineRows.forEach(linesGroup.remove)
-        lineRows = []
-        let numbers = NumberFormatting()
-        for (line, net) in zip(content.lines, totals.lineNets) {
-            let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            let row = ActionRow.plain(title: firstLine,
-                                      subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
-                                                       money.string(from: line.unitPrice)))
-            let amount = Label(money.string(from: net), wraps: false, style: "numeric")
-            amount.align(vertical: .center)
-            row.addSuffix(amount)
-            linesGroup.add(row)
-            lineRows.append(row)
-        }
+        lines.show(content.lines, nets: totals.lineNets)
         pane.detailStack.visibleChildName = "credit-note"
         if changed {
             do {

@@ -25,10 +25,7 @@ package final class InvoiceDetailView {
     private let money = MoneyFormatter()
     private(set) var invoice: Invoice?
 
-    let badge = Label("", wraps: false, style: "status-badge")
-    let numberLabel = Label("", wraps: true, style: "title-2")
-    let clientLabel = Label("", wraps: true, style: "dim-label")
-    private var badgeClass: String?
+    let heading = DocumentHeading(showsBadge: true)
     let issueRow = ActionRow(title: tr("Issued"))
     let dueRow = ActionRow(title: tr("Due"))
     let subtotalRow = ActionRow(title: tr("Subtotal"))
@@ -44,8 +41,7 @@ package final class InvoiceDetailView {
     let amountsGroup = PreferencesGroup(title: tr("Amounts"))
     /// One row per VAT category and rate: its net and its tax.
     private(set) var taxRows: [ActionRow] = []
-    let linesGroup = PreferencesGroup(title: tr("Lines"))
-    private(set) var lineRows: [ActionRow] = []
+    let lines = DocumentLinesGroup(title: tr("Lines"))
     let paymentsGroup = PreferencesGroup(title: tr("Payments"))
     private var paymentRows: [Widget] = []
 
@@ -128,13 +124,7 @@ package final class InvoiceDetailView {
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
 
-        numberLabel.xAlign = 0
-        numberLabel.isSelectable = true
-        clientLabel.xAlign = 0
-        let titles = Box(.vertical, spacing: 4, children: [numberLabel, clientLabel])
-        titles.expandsHorizontally = true
-        badge.align(vertical: .center)
-        content.append(Box(.horizontal, spacing: 12, children: [titles, badge]))
+        content.append(heading.widget)
         content.append(narrowActionsSlot)
 
         let facts = PreferencesGroup()
@@ -150,7 +140,7 @@ package final class InvoiceDetailView {
         balanceLabel.addCssClass("heading")
         content.append(amountsGroup)
         content.append(links.widget)
-        content.append(linesGroup)
+        content.append(lines.group)
         content.append(paymentsGroup)
         content.append(reminders.history)
 
@@ -195,39 +185,15 @@ package final class InvoiceDetailView {
         }
         let today = CalendarDay.today()
         let status = invoice.displayStatus(today: today)
-        badge.text = status.title
-        if let badgeClass { badge.removeCssClass(badgeClass) }
-        badgeClass = status.rawValue
-        badge.addCssClass(status.rawValue)
-
-        let clientName = invoice.billTo?.name ?? repository.clientNameForDisplay(invoice.clientID)
-        numberLabel.text = invoice.number
-        clientLabel.text = clientName
+        heading.showStatus(status.title, styleClass: status.rawValue)
+        heading.numberLabel.text = invoice.number
+        heading.clientLabel.text = invoice.billTo?.name ?? repository.clientNameForDisplay(invoice.clientID)
         issueRow.subtitle = invoice.issueDate.formatted(.medium)
         dueRow.subtitle = invoice.dueDate.formatted(.medium)
         let totals = (try? invoice.totals()) ?? .zero(invoice.currency)
         showAmounts(totals)
 
-        lineRows.forEach(linesGroup.remove)
-        lineRows = []
-        let numbers = NumberFormatting()
-        for (line, net) in zip(invoice.lines, totals.lineNets) {
-            let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            let quantity = numbers.string(from: line.quantity)
-            let price = money.string(from: line.unitPrice)
-            let row = ActionRow.plain(title: firstLine,
-                                      subtitle: line.unit.isEmpty ? String(format: tr("%@ × %@"), quantity, price)
-                                          : String(format: tr("%@ %@ × %@"), quantity, line.unit, price))
-            // A long description wraps across the row and stops after a few lines; the form
-            // and the PDF show all of it.
-            row.titleLines = 3
-            let amount = Label(money.string(from: net), wraps: false, style: "numeric")
-            amount.align(vertical: .center)
-            row.addSuffix(amount)
-            linesGroup.add(row)
-            lineRows.append(row)
-        }
-        linesGroup.isVisible = !invoice.lines.isEmpty
+        lines.show(invoice.lines, nets: totals.lineNets)
 
         paymentRows.forEach(paymentsGroup.remove)
         paymentRows = []

@@ -18,16 +18,12 @@ final class QuoteDetailView {
     private let money = MoneyFormatter()
     private(set) var quote: Quote?
 
-    let badge = Label("", wraps: false, style: "status-badge")
-    let numberLabel = Label("", wraps: true, style: "title-2")
-    let clientLabel = Label("", wraps: true, style: "dim-label")
-    private var badgeClass: String?
+    let heading = DocumentHeading(showsBadge: true)
     let issueRow = ActionRow(title: tr("Issued"))
     let validRow = ActionRow(title: tr("Valid Until"))
     let invoiceRow = ActionRow(title: tr("Became Invoice"))
     let totalLabel = Label("", wraps: false, style: "numeric")
-    let linesGroup = PreferencesGroup(title: tr("Lines"))
-    private var lineRows: [Widget] = []
+    let lines = DocumentLinesGroup(title: tr("Lines"))
 
     let editButton = Button(label: tr("_Edit"))
     let sendButton = Button(label: tr("Mark as _Sent"))
@@ -52,13 +48,7 @@ final class QuoteDetailView {
         savePDFButton = saveBadge.makeButton(label: tr("Save PDF…"))
         let content = Box(.vertical, spacing: 18)
         content.setMargins(top: 18, bottom: 24, start: 12, end: 12)
-        numberLabel.xAlign = 0
-        numberLabel.isSelectable = true
-        clientLabel.xAlign = 0
-        let titles = Box(.vertical, spacing: 4, children: [numberLabel, clientLabel])
-        titles.expandsHorizontally = true
-        badge.align(vertical: .center)
-        content.append(Box(.horizontal, spacing: 12, children: [titles, badge]))
+        content.append(heading.widget)
 
         for button in [sendButton, acceptButton, convertButton] { button.addCssClass("suggested-action") }
         let actions = Box(.vertical, spacing: 6, children: [
@@ -77,7 +67,7 @@ final class QuoteDetailView {
         totalRow.addSuffix(totalLabel)
         facts.add(totalRow)
         content.append(facts)
-        content.append(linesGroup)
+        content.append(lines.group)
 
         widget = DetailsOrPreview(details: content, preview: preview.widget).widget
 
@@ -105,12 +95,9 @@ final class QuoteDetailView {
             refreshPreview(quote)
         }
         let status = quote.displayStatus(today: .today())
-        badge.text = status.title
-        if let badgeClass { badge.removeCssClass(badgeClass) }
-        badgeClass = status.tone.badgeClass
-        badge.addCssClass(status.tone.badgeClass)
-        numberLabel.text = quote.number
-        clientLabel.text = repository.clientNameForDisplay(quote.clientID)
+        heading.showStatus(status.title, styleClass: status.tone.badgeClass)
+        heading.numberLabel.text = quote.number
+        heading.clientLabel.text = repository.clientNameForDisplay(quote.clientID)
         issueRow.subtitle = quote.issueDate.formatted(.medium)
         validRow.subtitle = quote.validUntil.formatted(.medium)
         let totals = (try? quote.totals()) ?? .zero(quote.currency)
@@ -119,21 +106,7 @@ final class QuoteDetailView {
         invoiceRow.isVisible = invoiceNumber != nil
         invoiceRow.subtitle = invoiceNumber
 
-        lineRows.forEach(linesGroup.remove)
-        lineRows = []
-        let numbers = NumberFormatting()
-        for (line, net) in zip(quote.lines, totals.lineNets) {
-            let firstLine = line.description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
-            let row = ActionRow.plain(title: firstLine,
-                                      subtitle: String(format: tr("%@ %@ × %@"), numbers.string(from: line.quantity), line.unit,
-                                                       money.string(from: line.unitPrice)))
-            let amount = Label(money.string(from: net), wraps: false, style: "numeric")
-            amount.align(vertical: .center)
-            row.addSuffix(amount)
-            linesGroup.add(row)
-            lineRows.append(row)
-        }
-        linesGroup.isVisible = !quote.lines.isEmpty
+        lines.show(quote.lines, nets: totals.lineNets)
 
         editButton.isVisible = quote.status == .draft
         sendButton.isVisible = quote.status == .draft
