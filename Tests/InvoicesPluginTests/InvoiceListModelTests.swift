@@ -4,6 +4,32 @@ import Testing
 @testable import InvoicesCore
 @testable import InvoicesPlugin
 
+private struct Numbered: Identifiable { let id: Int }
+private struct ReadFailed: Error {}
+
+/// The window reads each row once, asks only for rows it lacks, keeps nothing from a failed
+/// read, and starts again past its bound.
+@Suite struct RowWindowTests {
+    @Test func readsOnlyWhatItLacks() throws {
+        var window = RowWindow<Numbered>()
+        let ids = Array(0..<5_000)
+        var asked: [[Int]] = []
+        let read: ([Int]) throws -> [Numbered] = { wanted in asked.append(wanted); return wanted.map(Numbered.init) }
+        #expect(try window.row(at: 300, of: ids, read: read)?.id == 300)
+        #expect(asked == [Array(260..<520)])
+        #expect(try window.row(at: 400, of: ids, read: read)?.id == 400)
+        #expect(asked.count == 1)
+        #expect(try window.row(at: 530, of: ids, read: read)?.id == 530)
+        #expect(asked.last == Array(520..<750))
+        #expect(try window.row(at: 5_000, of: ids, read: read) == nil)
+
+        #expect(throws: ReadFailed.self) { try window.row(at: 4_000, of: ids) { _ in throw ReadFailed() } }
+        #expect(window[4_000] == nil)
+        for position in stride(from: 1_000, to: 5_000, by: 260) { _ = try window.row(at: position, of: ids, read: read) }
+        #expect(window.count <= RowWindow<Numbered>.cacheLimit + RowWindow<Numbered>.after + RowWindow<Numbered>.before)
+    }
+}
+
 /// The list pane's model loads rows near the one asked for, never the whole list.
 @Suite @MainActor
 struct InvoiceListModelTests {
@@ -20,13 +46,13 @@ struct InvoiceListModelTests {
 
         let first = try #require(model.summary(at: 0))
         #expect(first.id == model.ids[0])
-        #expect(model.cachedCount == InvoiceListModel.after)
+        #expect(model.cachedCount == RowWindow<InvoiceSummary>.after)
         #expect(model.summary(at: 100)?.id == model.ids[100])
-        #expect(model.cachedCount == InvoiceListModel.after)
+        #expect(model.cachedCount == RowWindow<InvoiceSummary>.after)
 
         // The last row loads with the few before it that were not loaded yet.
         #expect(model.summary(at: 399)?.id == model.ids[399])
-        let loaded = InvoiceListModel.after + InvoiceListModel.before + 1
+        let loaded = RowWindow<InvoiceSummary>.after + RowWindow<InvoiceSummary>.before + 1
         #expect(model.cachedCount == loaded)
         #expect(model.summary(at: 400) == nil)
 

@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// One row of the credit note list.
-public struct CreditNoteSummary: Sendable, Hashable {
+public struct CreditNoteSummary: Sendable, Hashable, Identifiable {
     public let id: CreditNoteID
     public let number: String
     public let invoiceID: InvoiceID

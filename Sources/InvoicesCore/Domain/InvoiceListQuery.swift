@@ -61,7 +61,7 @@ public struct InvoiceListQuery: Sendable, Hashable {
 }
 
 /// One list row: just what the row shows, read from the stored totals.
-public struct InvoiceSummary: Sendable, Hashable {
+public struct InvoiceSummary: Sendable, Hashable, Identifiable {
     public let id: InvoiceID
     public let number: String
     public let clientName: String

@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 /// One row of the quote list.
-public struct QuoteSummary: Sendable, Hashable {
+public struct QuoteSummary: Sendable, Hashable, Identifiable {
     public let id: QuoteID
     public let number: String
     public let clientName: String

@@ -16,7 +16,7 @@ final class CreditNotesPage {
     private let context: PluginContext
     private weak var navigator: (any DocumentNavigator)?
     private(set) var ids: [CreditNoteID] = []
-    private var cache: [CreditNoteID: CreditNoteSummary] = [:]
+    private var rows = RowWindow<CreditNoteSummary>()
     private let money = MoneyFormatter()
     private(set) var selectedID: CreditNoteID?
     private(set) var shown: CreditNote?
@@ -93,18 +93,14 @@ final class CreditNotesPage {
     }
 
     private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
-        guard ids.indices.contains(position) else { return nil }
-        let id = ids[position]
-        if cache[id] == nil {
-            if cache.count > 2_000 { cache.removeAll(keepingCapacity: true) }
-            let window = Array(ids[max(0, position - 40)..<min(ids.count, position + 220)]).filter { cache[$0] == nil }
-            do {
-                for row in try repository.creditNoteSummaries(for: window) { cache[row.id] = row }
-            } catch {
-                context.showToast(error.localizedDescription)
-            }
+        let summary: CreditNoteSummary?
+        do {
+            summary = try rows.row(at: position, of: ids) { try repository.creditNoteSummaries(for: $0) }
+        } catch {
+            context.showToast(error.localizedDescription)
+            return nil
         }
-        guard let summary = cache[id] else { return nil }
+        guard let summary else { return nil }
         let content = DocumentRowContent(number: summary.number, client: summary.clientName,
                                          amount: money.string(from: summary.total),
                                          detail: String(format: tr("For invoice %@"), summary.invoiceNumber), badge: "")
@@ -112,7 +108,7 @@ final class CreditNotesPage {
     }
 
     func reload() {
-        cache.removeAll()
+        rows.removeAll()
         do {
             ids = try repository.creditNoteIDs()
         } catch {

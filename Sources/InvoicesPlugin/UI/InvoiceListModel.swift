@@ -9,17 +9,10 @@ package final class InvoiceListModel {
     private let repository: InvoiceRepository
     var query = InvoiceListQuery()
     package private(set) var ids: [InvoiceID] = []
-    private var cache: [InvoiceID: InvoiceSummary] = [:]
+    private var rows = RowWindow<InvoiceSummary>()
     /// The ids of the list as filtered and sorted but not searched, for the query it ran.
     private var unsearched: (query: InvoiceListQuery, ids: [InvoiceID])?
     private(set) var today: CalendarDay
-
-    /// Rows loaded with a missing one: a few before it and the list view's whole set of row
-    /// widgets after it (GTK keeps about 200), so a new result binds with one query.
-    static let before = 40
-    static let after = 220
-    /// Beyond this many cached rows the cache starts again.
-    static let cacheLimit = 2_000
 
     init(repository: InvoiceRepository, today: CalendarDay = .today()) {
         self.repository = repository
@@ -32,7 +25,7 @@ package final class InvoiceListModel {
     /// the words, in its order, which costs a few ms where sorting every match took tens.
     func reload(dataChanged: Bool, today: CalendarDay = .today()) throws {
         if dataChanged || today != self.today {
-            cache.removeAll()
+            rows.removeAll()
             unsearched = nil
         }
         self.today = today
@@ -54,32 +47,27 @@ package final class InvoiceListModel {
 
     /// The row for the id at `position`, loading it and its neighbours when not cached.
     func summary(at position: Int) -> InvoiceSummary? {
-        guard ids.indices.contains(position) else { return nil }
-        let id = ids[position]
-        if let cached = cache[id] { return cached }
-        if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        let range = max(0, position - Self.before)..<min(ids.count, position + Self.after)
-        let missing = ids[range].filter { cache[$0] == nil }
         do {
-            for row in try repository.summaries(for: missing, today: today) { cache[row.id] = row }
+            let row = try rows.row(at: position, of: ids) { try repository.summaries(for: $0, today: today) }
             rowReadProblem = nil
+            return row
         } catch {
             rowReadProblem = error.localizedDescription
+            return rows[ids[position]]
         }
-        return cache[id]
     }
 
     func summary(for id: InvoiceID) -> InvoiceSummary? {
-        if let cached = cache[id] { return cached }
+        if let cached = rows[id] { return cached }
         guard let row = try? repository.summary(for: id, today: today) else { return nil }
-        cache[id] = row
+        rows[id] = row
         return row
     }
 
     /// Forgets one row so it is read again, e.g. after that invoice was saved.
-    func invalidate(_ id: InvoiceID) { cache[id] = nil }
+    func invalidate(_ id: InvoiceID) { rows[id] = nil }
 
-    package var cachedCount: Int { cache.count }
+    package var cachedCount: Int { rows.count }
 
     func position(of id: InvoiceID) -> Int? { ids.firstIndex(of: id) }
 }

@@ -15,8 +15,7 @@ final class QuotesPage {
     private weak var navigator: (any DocumentNavigator)?
     let newButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Quote"))
     private(set) var ids: [QuoteID] = []
-    /// Rows near the screen, loaded in small windows.
-    private var cache: [QuoteID: QuoteSummary] = [:]
+    private var rows = RowWindow<QuoteSummary>()
     private var today = CalendarDay.today()
     private let money = MoneyFormatter()
     private(set) var selectedID: QuoteID?
@@ -69,23 +68,18 @@ final class QuotesPage {
     }
 
     private func summary(at position: Int) -> QuoteSummary? {
-        guard ids.indices.contains(position) else { return nil }
-        let id = ids[position]
-        if let cached = cache[id] { return cached }
-        if cache.count > 2_000 { cache.removeAll(keepingCapacity: true) }
-        let window = Array(ids[max(0, position - 40)..<min(ids.count, position + 220)]).filter { cache[$0] == nil }
         do {
-            for row in try repository.quoteSummaries(for: window, today: today) { cache[row.id] = row }
+            return try rows.row(at: position, of: ids) { try repository.quoteSummaries(for: $0, today: today) }
         } catch {
             context.showToast(error.localizedDescription)
+            return nil
         }
-        return cache[id]
     }
 
     /// Reads the list again, keeping the chosen quote.
     func reload() {
         today = .today()
-        cache.removeAll()
+        rows.removeAll()
         do {
             ids = try repository.quoteIDs()
         } catch {
