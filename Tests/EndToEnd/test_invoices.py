@@ -22,6 +22,14 @@ def newest_window(app):
     return app.node.children[-1]
 
 
+def saved_and_closed(app, title):
+    """Waits for the form `title` to close after its Save, with no question left behind about
+    discarding what was just saved."""
+    wait_until(lambda: not any((n.name or "") in (title, "Discard Changes?") for n in app.node.children),
+               message=f"“{title}” to close after saving")
+    app.ask_past_the_last_window()
+
+
 def in_window(window, role, name, index=0, timeout=10.0):
     """The index-th node on screen in `window` with this role whose accessible name is `name`
     (GTK 4.8 repeats a field's label in its name: "Quantity Quantity")."""
@@ -149,8 +157,7 @@ def create_invoice(app, choose_page=True):
     wait_until(lambda: save.sensitive, message="Save to turn on again")
     press(save)
 
-    wait_until(lambda: newest_window(app).name != "New Invoice", message="the form to close")
-    app.ask_past_the_last_window()
+    saved_and_closed(app, "New Invoice")
     main = app.window
     wait_until(lambda: value_in_row(main, "Balance Due") == "$449.66",
                message=f"the invoice's balance $449.66, saw {value_in_row(main, 'Balance Due')!r}")

@@ -4,7 +4,7 @@ and then cancelled by a full one, its balance following each."""
 import time
 
 from harness import TestFailure, wait_until
-from test_invoices import create_invoice, fill_focused_line, in_window, keys, newest_window, press, press_action, value_in_row
+from test_invoices import create_invoice, fill_focused_line, in_window, keys, newest_window, press, press_action, saved_and_closed, value_in_row
 
 
 def on_screen(node):
@@ -56,7 +56,7 @@ def test_a_quote_is_sent_accepted_and_becomes_an_invoice(app):
     wait_until(lambda: value_in_row(form, "Total") == "$357.00",
                message=f"the quote's total $357.00, saw {value_in_row(form, 'Total')!r}")
     press(in_window(form, "push button", "Save"))
-    wait_until(lambda: newest_window(app).name != "New Quote", message="the form to close")
+    saved_and_closed(app, "New Quote")
 
     main = app.window
     number = wait_until(lambda: shown_label_starting(app, "QUO-"), message="the quote's number")

@@ -12,7 +12,7 @@ import time
 
 from harness import TestFailure, wait_until
 from test_billfold_pro import LICENCE, PUBLIC_KEY, find_anywhere, plan_shown, require_licence
-from test_invoices import in_window, keys, newest_window, press, press_action, type_text, value_in_row
+from test_invoices import in_window, keys, newest_window, press, press_action, saved_and_closed, type_text, value_in_row
 from test_monkey import click_named, exercise
 
 APP_OPTIONS = {
@@ -160,7 +160,7 @@ def create_overdue_invoice(app, days_ago):
     save = in_window(form, "push button", "Save")
     wait_until(lambda: save.sensitive, message="Save to turn on")
     press(save)
-    wait_until(lambda: newest_window(app).name != "New Invoice", message="the form to close")
+    saved_and_closed(app, "New Invoice")
     press(in_window(app.window, "push button", "Mark as Sent"))
     wait_until(lambda: value_in_row(app.window, "Balance Due") == "$1,190.00", message="the sent invoice")
     return issued + datetime.timedelta(days=14)

@@ -44,6 +44,8 @@ extension InvoicesPageTests {
         editor.update()
         #expect(editor.saveButton.isSensitive)
         _ = editor.save()
+        // Saved means closed, with no question about discarding what was just saved.
+        #expect(editor.discardQuestion == nil && !editor.isVisible)
         let id = try #require(quotes.selectedID)
         #expect(try repository.quote(id)?.clientID == client.id)
         #expect(quotes.pane.positions.count == 1)

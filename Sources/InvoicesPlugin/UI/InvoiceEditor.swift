@@ -560,7 +560,7 @@ final class InvoiceEditor: FormWindow {
         do {
             let saved = try repository.save(Self.quote(quote, from: form))
             onQuoteSaved?(saved)
-            close()
+            closeAfterSubmitting()
         } catch {
             invoiceErrors.text = error.localizedDescription
             invoiceErrors.isVisible = true
