@@ -164,8 +164,6 @@ public struct Money: Hashable, Sendable, Codable, CustomStringConvertible {
         return result
     }
 
-
-
     /// Splits the amount into `parts` amounts that differ by at most one minor unit and sum
     /// exactly to it. The larger parts (in magnitude) come first: 10.00 / 3 → 3.34, 3.33, 3.33.
     public func allocated(into parts: Int) throws(MoneyError) -> [Money] {
