@@ -273,3 +273,8 @@ def test_a_client_with_a_recurring_invoice_is_not_deleted_with_it(app):
                 database.execute("SELECT count(*) FROM invoices_recurring").fetchone()[0])
     if left != (1, 1):
         raise TestFailure(f"after Escape the client and recurring invoices are {left}, not (1, 1)")
+    # Nothing on the client's page looks selected that the person did not select.
+    selected = [node.name for node in clients.findChildren(lambda n: n.roleName == "label", showingOnly=False)
+                if node.queryText().getNSelections() > 0]
+    if selected:
+        raise TestFailure(f"the client page shows {selected} selected")

@@ -11,7 +11,7 @@ struct ListViewTests {
         let ids = StringList((0..<100_000).map(String.init))
         var bound: [String: Int] = [:]
         let list = ListView(model: ids, makeRow: { Label("", wraps: false) }, bind: { row, id, position in
-            (row as? Label)?.text = "row \(id)"
+            row.text = "row \(id)"
             bound[id] = position
         })
         let window = AdwaitaWindow()

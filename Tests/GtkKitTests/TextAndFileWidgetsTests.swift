@@ -6,6 +6,19 @@ import TestSupport
 @testable import GtkKit
 
 @Suite(.serialized, needsDisplay) @MainActor
+struct LabelSelectionTests {
+    @Test func aSelectionIsClearedOnRequest() {
+        let label = Label("Globex")
+        label.isSelectable = true
+        #expect(!label.hasSelection)
+        gtk_label_select_region(label.pointer(), 0, -1)
+        #expect(label.hasSelection)
+        label.clearSelection()
+        #expect(!label.hasSelection)
+    }
+}
+
+@Suite(.serialized, needsDisplay) @MainActor
 struct TextViewTests {
     @Test func keepsItsTextAndReportsChanges() {
         let view = TextView()

@@ -34,6 +34,16 @@ public final class Label: Widget {
         set { gtk_label_set_selectable(pointer(), newValue ? 1 : 0) }
     }
 
+    /// Whether part of the text is selected.
+    public var hasSelection: Bool {
+        var start: Int32 = 0, end: Int32 = 0
+        return gtk_label_get_selection_bounds(pointer(), &start, &end) != 0
+    }
+
+    /// Selects nothing. A selectable label that takes the focus selects all its text, and keeps
+    /// it selected (greyed) when the focus moves on.
+    public func clearSelection() { gtk_label_select_region(pointer(), 0, 0) }
+
     public func setJustification(_ align: Align) {
         switch align {
         case .center: gtk_label_set_justify(pointer(), GTK_JUSTIFY_CENTER)

@@ -154,7 +154,7 @@ final class ClientsWindow: AdwaitaWindow {
             // Never "Nothing" owed or "No invoices yet" for what could not be read.
             owedLabel.text = "—"
             invoicesGroup.groupDescription = String(format: tr("The client’s invoices could not be read: %@"), error.localizedDescription)
-            stack.visibleChildName = "client"
+            showClientPage()
             return
         }
         owedLabel.text = owed.isEmpty ? tr("Nothing") : owed.map { money.string(from: $0) }.joined(separator: "\n")
@@ -170,7 +170,16 @@ final class ClientsWindow: AdwaitaWindow {
         invoicesGroup.groupDescription = count > shown.count
             ? String(format: tr("The latest %d of %d; search the invoice list for the others."), shown.count, count)
             : (count == 0 ? tr("No invoices yet.") : nil)
+        showClientPage()
+    }
+
+    /// The focus goes to Edit. Left to GTK, it lands on the selectable name, which then stays
+    /// all selected as if the person had selected it.
+    private func showClientPage() {
         stack.visibleChildName = "client"
+        _ = editButton.grabFocus()
+        nameLabel.clearSelection()
+        detailsLabel.clearSelection()
     }
 
     func edit(_ client: Client?) {
