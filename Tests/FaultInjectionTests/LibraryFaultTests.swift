@@ -104,7 +104,7 @@ import Testing
         // Without backups an empty file is simply a new library.
         let fresh = try Library()
         try FileManager.default.createDirectory(at: fresh.dataFolder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: fresh.databasePath, contents: Data())
+        try Data().write(to: URL(fileURLWithPath: fresh.databasePath))
         try fresh.handOver()
         let empty = try fresh.run(["invoice", "list"])
         #expect(empty.status == 0, "\(empty.errors)")
@@ -184,7 +184,7 @@ import Testing
     @Test func aMissingFolderOrAFolderInTheFilesPlaceIsNamed() throws {
         let library = try Library()
         let blocker = library.root.appendingPathComponent("not-a-folder")
-        FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+        try Data("x".utf8).write(to: blocker)
         let database = blocker.appendingPathComponent("billfold.sqlite3").path
         let missing = try library.run(["invoice", "list"], extraEnvironment: ["BILLFOLD_DATABASE": database])
         #expect(missing.status == 1)
@@ -318,7 +318,7 @@ import Testing
             library.backupFolder.appendingPathComponent("billfold-20240101T000000000Z-daily.sqlite3.billfold-\(dead)-partial-journal"),
         ]
         let kept = library.dataFolder.appendingPathComponent(".other.pdf.billfold-\(live)-1.tmp")
-        for file in files + [kept] { FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)) }
+        for file in files + [kept] { try Data("x".utf8).write(to: file) }
         try library.handOver()
         #expect(try library.run(["backup", "list"]).status == 0)
         for file in files { #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent)") }

@@ -30,6 +30,8 @@ public final class FileChooser {
     private var completion: (@MainActor (String?) -> Void)?
     /// Set while shown: nothing else may own the chooser then.
     private var keepAlive: FileChooser?
+    /// The path `respond(selecting:)` answered with.
+    private var chosenByTest: String?
     /// Whether the dialog saves (rather than opens) a file.
     public internal(set) var isSaveDialog = false
 
@@ -73,27 +75,23 @@ public final class FileChooser {
     /// Chooses `path` (or cancels, for `nil`) as the user would. For tests, which cannot click
     /// in the desktop's chooser.
     package func respond(selecting path: String?) {
-        guard let native, let chooserPointer else { return }
+        guard let native else { return }
         guard let path else {
             bf_native_dialog_emit_response(native.rawPointer, GTK_RESPONSE_CANCEL.rawValue)
             return
         }
-        let file = g_file_new_for_path(path)
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        _ = gtk_file_chooser_set_file(chooserPointer, file, nil)
-        // GTK's own chooser selects the file once it has read the folder.
-        MainLoop.run(until: {
-            guard let chosen = gtk_file_chooser_get_file(chooserPointer) else { return false }
-            defer { g_object_unref(UnsafeMutableRawPointer(chosen)) }
-            return g_file_equal(chosen, file) != 0
-        }, timeout: 5)
+        // The answer is the path itself: GTK's own chooser fills in its folder asynchronously
+        // and may still be showing the folder it opened with.
+        chosenByTest = path
         bf_native_dialog_emit_response(native.rawPointer, GTK_RESPONSE_ACCEPT.rawValue)
     }
 
     private func finish(accepted: Bool) {
         guard let native, let chooserPointer else { return }
         var path: String?
-        if accepted, let file = gtk_file_chooser_get_file(chooserPointer) {
+        if accepted, let chosenByTest {
+            path = chosenByTest
+        } else if accepted, let file = gtk_file_chooser_get_file(chooserPointer) {
             if let cPath = g_file_get_path(file) {
                 path = String(cString: cPath)
                 g_free(cPath)
