@@ -351,9 +351,11 @@ final class LayoutEngine {
             var key = list.keyStyle
             var value = list.valueStyle
             if list.placement == .trailing { value.alignment = .trailing }
+            // The headings' weight: each further weight costs a font match, a sort of every
+            // installed font.
             if item.isEmphasized {
-                key = key.withWeight(.bold).withColor(value.color)
-                value = value.withWeight(.bold)
+                key = key.withWeight(.semibold).withColor(value.color)
+                value = value.withWeight(.semibold)
             }
             return (key, value)
         }

@@ -1,14 +1,14 @@
 import Graphics
 
 extension LayoutEngine {
-    /// Text styles of one column: numbers tabular, emphasized rows bold.
+    /// Text styles of one column: numbers tabular, emphasized rows semibold.
     private func cellStyle(_ table: Table, column: Int, emphasized: Bool) -> TextStyle {
         var style = table.style.bodyText
         if column < table.columns.count {
             style.alignment = table.columns[column].alignment
             style.tabularFigures = table.columns[column].isNumeric
         }
-        return emphasized ? style.withWeight(.bold) : style
+        return emphasized ? style.withWeight(.semibold) : style
     }
 
     private func headerStyle(_ table: Table, column: Int) -> TextStyle {

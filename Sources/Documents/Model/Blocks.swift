@@ -59,7 +59,7 @@ public struct KeyValueList: Sendable {
     public struct Item: Sendable {
         public var key: String
         public var value: String
-        /// Set in bold with a rule above, for a grand total.
+        /// Set in the headings' semibold with a rule above, for a grand total.
         public var isEmphasized: Bool
 
         public init(_ key: String, _ value: String, isEmphasized: Bool = false) {

@@ -33,7 +33,7 @@ public struct TableColumn: Sendable {
 
 public struct TableRow: Sendable {
     public var cells: [String]
-    /// Bold, for subtotal rows inside a table.
+    /// Semibold like the headings, for subtotal rows inside a table.
     public var isEmphasized: Bool
 
     public init(_ cells: [String], isEmphasized: Bool = false) {
