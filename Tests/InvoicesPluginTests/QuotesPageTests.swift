@@ -131,6 +131,37 @@ extension InvoicesPageTests {
         #expect(notes.pane.detailStack.visibleChildName == "credit-note")
     }
 
+    /// Quote and credit note rows that cannot be read say why in the row, as invoice rows do,
+    /// instead of standing blank with a toast for every row the list binds.
+    @Test func quoteAndCreditNoteRowsThatCannotBeReadSayWhy() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let invoice = try showInvoice(on: page, repository)
+        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
+        view.creditNoteIssued(note)
+        _ = try repository.save(Quote(clientID: invoice.clientID, issueDate: .today(), validUntil: .today(), currency: .eur,
+                                      lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
+        view.quotes.reload()
+        view.creditNotes.reload()
+        #expect(view.quotes.rowContent(at: 0)?.0.client == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.0.number == note.number)
+
+        try repository.database.execute("ALTER TABLE invoices_client RENAME TO invoices_client_elsewhere")
+        view.quotes.reload()
+        view.creditNotes.reload()
+        let toasts = host.toasts.count
+        let quoteRow = try #require(view.quotes.rowContent(at: 0)?.0)
+        #expect(quoteRow.number == "—" && quoteRow.client.hasPrefix("The quote could not be read: "))
+        let noteRow = try #require(view.creditNotes.rowContent(at: 0)?.0)
+        #expect(noteRow.number == "—" && noteRow.client.hasPrefix("The credit note could not be read: "))
+        #expect(host.toasts.count == toasts)
+
+        try repository.database.execute("ALTER TABLE invoices_client_elsewhere RENAME TO invoices_client")
+        #expect(view.quotes.rowContent(at: 0)?.0.client == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.0.number == note.number)
+    }
+
     /// A credit note saves as XRechnung once its invoice could be one; until then it says what is missing.
     @Test func aCreditNoteSavesAsXRechnung() throws {
         let (page, repository, host, plugin) = try activate()

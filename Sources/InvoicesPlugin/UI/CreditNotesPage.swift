@@ -92,13 +92,13 @@ final class CreditNotesPage {
         return DetailsOrPreview(details: content, preview: preview.widget).widget
     }
 
-    private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
+    /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
+    func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
         let summary: CreditNoteSummary?
         do {
             summary = try rows.row(at: position, of: ids) { try repository.creditNoteSummaries(for: $0) }
         } catch {
-            context.showToast(error.localizedDescription)
-            return nil
+            return (.unreadable(String(format: tr("The credit note could not be read: %@"), error.localizedDescription)), nil)
         }
         guard let summary else { return nil }
         let content = DocumentRowContent(number: summary.number, client: summary.clientName,

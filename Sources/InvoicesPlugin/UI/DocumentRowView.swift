@@ -9,6 +9,11 @@ struct DocumentRowContent: Equatable {
     let amount: String
     let detail: String
     let badge: String
+
+    /// A row that could not be read: the reason in the client's place, a dash for the number.
+    static func unreadable(_ reason: String) -> DocumentRowContent {
+        DocumentRowContent(number: "—", client: reason, amount: "", detail: "", badge: "")
+    }
 }
 
 /// One row of the quote or credit note list: number and client on the left, amount and a date

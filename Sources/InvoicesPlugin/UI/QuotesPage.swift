@@ -58,22 +58,20 @@ final class QuotesPage {
         reload()
     }
 
-    private func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
-        guard let summary = summary(at: position) else { return nil }
+    /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
+    func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
+        let summary: QuoteSummary?
+        do {
+            summary = try rows.row(at: position, of: ids) { try repository.quoteSummaries(for: $0, today: today) }
+        } catch {
+            return (.unreadable(String(format: tr("The quote could not be read: %@"), error.localizedDescription)), nil)
+        }
+        guard let summary else { return nil }
         let content = DocumentRowContent(number: summary.number, client: summary.clientName,
                                          amount: money.string(from: summary.total),
                                          detail: String(format: tr("Valid until %@"), summary.validUntil.formatted(.medium)),
                                          badge: summary.displayStatus.title)
         return (content, summary.displayStatus.tone.badgeClass)
-    }
-
-    private func summary(at position: Int) -> QuoteSummary? {
-        do {
-            return try rows.row(at: position, of: ids) { try repository.quoteSummaries(for: $0, today: today) }
-        } catch {
-            context.showToast(error.localizedDescription)
-            return nil
-        }
     }
 
     /// Reads the list again, keeping the chosen quote.
