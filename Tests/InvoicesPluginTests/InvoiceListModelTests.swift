@@ -28,6 +28,24 @@ private struct ReadFailed: Error {}
         for position in stride(from: 1_000, to: 5_000, by: 260) { _ = try window.row(at: position, of: ids, read: read) }
         #expect(window.count <= RowWindow<Numbered>.cacheLimit + RowWindow<Numbered>.after + RowWindow<Numbered>.before)
     }
+
+    /// A damaged row fails the window it is read in; its neighbours are then read alone, and
+    /// only the damaged row fails.
+    @Test func aDamagedRowLeavesItsNeighboursReadable() throws {
+        var window = RowWindow<Numbered>()
+        let ids = Array(0..<10)
+        var asked: [[Int]] = []
+        let read: ([Int]) throws -> [Numbered] = { wanted in
+            asked.append(wanted)
+            if wanted.contains(5) { throw ReadFailed() }
+            return wanted.map(Numbered.init)
+        }
+        #expect(try window.row(at: 4, of: ids, read: read)?.id == 4)
+        #expect(asked == [Array(0..<10), [4]])
+        #expect(throws: ReadFailed.self) { try window.row(at: 5, of: ids, read: read) }
+        #expect(try window.row(at: 6, of: ids, read: read)?.id == 6)
+        #expect(window[5] == nil && window.count == 2)
+    }
 }
 
 /// The list pane's model loads rows near the one asked for, never the whole list.

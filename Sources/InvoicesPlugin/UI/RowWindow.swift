@@ -1,6 +1,7 @@
 /// The rows of a long list that are near the screen. A missing row is read with its
 /// neighbours: a few before it and the list view's whole set of row widgets after it (GTK keeps
-/// about 200), so a new result binds with one query. Past a bound, the cache starts again.
+/// about 200), so a new result binds with one query; when that query fails, the row is read
+/// alone. Past a bound, the cache starts again.
 struct RowWindow<Row: Identifiable> {
     static var before: Int { 40 }
     static var after: Int { 220 }
@@ -17,7 +18,13 @@ struct RowWindow<Row: Identifiable> {
         if cache.count > Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         let range = max(0, position - Self.before)..<min(ids.count, position + Self.after)
         let missing = ids[range].filter { cache[$0] == nil }
-        for row in try read(missing) { cache[row.id] = row }
+        do {
+            for row in try read(missing) { cache[row.id] = row }
+        } catch where missing.count > 1 {
+            // One damaged row fails its whole window: read this one alone, so that only the
+            // damaged rows say they could not be read.
+            for row in try read([id]) { cache[row.id] = row }
+        }
         return cache[id]
     }
 
