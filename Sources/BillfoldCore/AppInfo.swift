@@ -8,22 +8,31 @@ public enum AppInfo {
     public static let issueURL = "https://github.com/billfold/billfold/issues"
 
     /// The folder of the running executable: `billfold` and `billfold-app` are installed side by side.
-    public static var executableDirectory: String { executable.deletingLastPathComponent().path }
+    public static var executableDirectory: String { parent(of: executable) }
 
-    /// Found once: start-up asks for it three times, and each answer walks the file system.
-    private static let executable: URL = {
+    /// Found once: start-up asks for it three times.
+    private static let executable: String = {
         // argv[0] is only "billfold" when started through PATH (as the desktop file does), so
-        // ask the kernel where the executable is.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        // ask the kernel, whose answer has no symbolic links left (Foundation's URL resolving
+        // costs every command half a millisecond).
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/exe", &buffer, buffer.count)
+        if count > 0, count < buffer.count {
+            return String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
     }()
 
     /// `<prefix>/share`, found beside the executable (`<prefix>/bin/billfold`) when installed.
     public static let dataDirectory: String? = {
-        let share = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share")
-        return FileManager.default.fileExists(atPath: share.appendingPathComponent("billfold").path) ? share.path : nil
+        let share = parent(of: parent(of: executable)) + "/share"
+        return access(share + "/billfold", F_OK) == 0 ? share : nil
     }()
+
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
 
     public static var localeDirectory: String? {
         if let override = environment("BILLFOLD_LOCALE_DIR") { return override }
