@@ -15,6 +15,19 @@ import Graphics
         #expect(pdf.document.creationDate == Date(timeIntervalSince1970: 1_714_550_400))
     }
 
+    /// The creation date as ISO 8601 with its offset, as Foundation writes it, in zones east,
+    /// west, off the hour and at UTC, and before 1970.
+    @Test(arguments: [0, 7200, -18000, 20700, -12600])
+    func creationDatesCarryTheirOffset(seconds: Int) throws {
+        let expected = ISO8601DateFormatter()
+        expected.formatOptions = [.withInternetDateTime]
+        expected.timeZone = try #require(TimeZone(secondsFromGMT: seconds))
+        for date in [Date(timeIntervalSince1970: 1_714_550_400.75), Date(timeIntervalSince1970: 1_735_689_599),
+                     Date(timeIntervalSince1970: -86_400 * 365 - 0.5)] {
+            #expect(Document.pdfDate(date, utcOffset: seconds) == expected.string(from: date))
+        }
+    }
+
     @Test func fontsAreEmbeddedAndTextIsSelectable() throws {
         let rendered = try SampleDocuments.invoice(rows: 5).renderPDF()
         let bytes = String(decoding: rendered.data, as: UTF8.self)

@@ -140,12 +140,25 @@ extension Document {
         return renderer.pageCount
     }
 
-    /// ISO 8601 with the local offset, the form Cairo writes into the PDF.
-    static func pdfDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone.current
-        return formatter.string(from: date)
+    /// ISO 8601 with the local offset (or `utcOffset` seconds), the form Cairo writes into the
+    /// PDF. From the C library: Foundation's ISO 8601 formatter sets up an ICU calendar, 1.4
+    /// million instructions for one date.
+    static func pdfDate(_ date: Date, utcOffset: Int? = nil) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        let offset = utcOffset ?? parts.tm_gmtoff
+        var shifted = seconds + time_t(offset)
+        gmtime_r(&shifted, &parts)
+        func padded(_ value: Int, _ width: Int = 2) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        let day = "\(padded(Int(parts.tm_year) + 1900, 4))-\(padded(Int(parts.tm_mon) + 1))-\(padded(Int(parts.tm_mday)))"
+        let time = "\(padded(Int(parts.tm_hour))):\(padded(Int(parts.tm_min))):\(padded(Int(parts.tm_sec)))"
+        let minutes = offset / 60
+        let zone = minutes == 0 ? "Z" : (minutes < 0 ? "-" : "+") + "\(padded(abs(minutes) / 60)):\(padded(abs(minutes) % 60))"
+        return day + "T" + time + zone
     }
 }
 
