@@ -19,11 +19,12 @@ final class NumberStyle: Sendable {
     /// The locale's ten digits, zero first (ASCII for most, Arabic-Indic for ar_BH).
     let digits: [Character]
     /// Extra text a person may type around the number: currency symbols and codes, "%".
-    let affixTokens: [String]
+    var affixTokens: [String] { tokens.value }
+    private let tokens: AffixTokens
 
     init(positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
          decimalSeparator: Character, groupingSeparator: Character, groupingSize: Int, secondaryGroupingSize: Int,
-         minimumGroupingDigits: Int, digits: [Character], affixTokens: [String]) {
+         minimumGroupingDigits: Int, digits: [Character], affixTokens: AffixTokens) {
         self.positivePrefix = positivePrefix
         self.positiveSuffix = positiveSuffix
         self.negativePrefix = negativePrefix
@@ -34,7 +35,7 @@ final class NumberStyle: Sendable {
         self.secondaryGroupingSize = secondaryGroupingSize
         self.minimumGroupingDigits = minimumGroupingDigits
         self.digits = digits
-        self.affixTokens = affixTokens
+        tokens = affixTokens
         positivePrefixBytes = Array(positivePrefix.utf8)
         positiveSuffixBytes = Array(positiveSuffix.utf8)
         negativePrefixBytes = Array(negativePrefix.utf8)
@@ -74,7 +75,7 @@ final class NumberStyle: Sendable {
                                decimalSeparator: currency.decimalSeparator, groupingSeparator: currency.groupingSeparator,
                                groupingSize: currency.groupingSize, secondaryGroupingSize: currency.secondaryGroupingSize,
                                minimumGroupingDigits: currency.minimumGroupingDigits, digits: currency.digits,
-                               affixTokens: currency.affixTokens)
+                               affixTokens: currency.tokens)
         }
         let formatter = NumberFormatter()
         formatter.locale = locale
@@ -98,45 +99,28 @@ final class NumberStyle: Sendable {
             groupingText = formatter.groupingSeparator ?? ","
         }
 
-        // The locale's digits and grouping, read off a plain number (each formatter costs ICU a
-        // fresh set-up, so a plain style reads them off its own).
-        let decimal: NumberFormatter
+        // The locale's digits and grouping, read off a plain number. Each formatter costs ICU a
+        // fresh set-up, so other kinds take them from the plain style.
+        let digits: [Character]
+        let minimumGroupingDigits: Int
         if case .plain = kind {
-            decimal = formatter
+            (digits, minimumGroupingDigits) = digitsAndGrouping(formatter)
         } else {
-            decimal = NumberFormatter()
-            decimal.locale = locale
-            decimal.numberStyle = .decimal
+            let plain = style(for: locale, kind: .plain)
+            (digits, minimumGroupingDigits) = (plain.digits, plain.minimumGroupingDigits)
         }
-        var digits = Array("0123456789")
-        // Grouping separators are never digits: the filter leaves the ten in order.
-        let sample = Array(decimal.string(from: 1_234_567_890) ?? "").filter { $0.isLocaleDigit }
-        if sample.count == 10 {
-            digits = [sample[9]] + Array(sample[0..<9])
-        }
-        // Does the locale group a four-digit number? es_ES and pl_PL do not.
-        let four = (decimal.string(from: 1234) ?? "").withoutFormatCharacters
-        let minimumGroupingDigits = four.allSatisfy({ $0.isLocaleDigit }) ? 2 : 1
 
-        var tokens: [String] = []
+        let tokens: AffixTokens
         switch kind {
         case .currency(let code), .bareCurrency(let code):
-            tokens.append(code)
-            if let symbol = formatter.currencySymbol { tokens.append(symbol) }
-            let english = NumberFormatter()
-            english.locale = Locale(identifier: "en_US")
-            english.numberStyle = .currency
-            english.currencyCode = code
-            if let symbol = english.currencySymbol { tokens.append(symbol) }
-            tokens += alternateSymbols[code] ?? []
+            let symbol = formatter.currencySymbol
+            tokens = AffixTokens { [code, symbol, englishSymbol(code)].compactMap { $0 } + (alternateSymbols[code] ?? []) }
         case .percent:
-            tokens += ["%", "٪", "％"]
-            if let symbol = formatter.percentSymbol { tokens.append(symbol) }
+            let symbol = formatter.percentSymbol
+            tokens = AffixTokens { ["%", "٪", "％", symbol].compactMap { $0 } }
         case .plain:
-            break
+            tokens = AffixTokens { [] }
         }
-        tokens = Array(Set(tokens.map { $0.withoutFormatCharacters }.filter { !$0.isEmpty }))
-            .sorted { $0.count > $1.count }
 
         // The affixes are read off real output rather than the formatter's prefix properties:
         // ICU adds CLDR currency spacing ("BHD 1,234.567") only while formatting.
@@ -159,6 +143,28 @@ final class NumberStyle: Sendable {
             minimumGroupingDigits: minimumGroupingDigits,
             digits: digits,
             affixTokens: tokens)
+    }
+
+    /// The ten digits, zero first, and whether a four-digit number stays ungrouped (2) or not (1).
+    private static func digitsAndGrouping(_ decimal: NumberFormatter) -> ([Character], Int) {
+        var digits = Array("0123456789")
+        // Grouping separators are never digits: the filter leaves the ten in order.
+        let sample = Array(decimal.string(from: 1_234_567_890) ?? "").filter { $0.isLocaleDigit }
+        if sample.count == 10 {
+            digits = [sample[9]] + Array(sample[0..<9])
+        }
+        // Does the locale group a four-digit number? es_ES and pl_PL do not.
+        let four = (decimal.string(from: 1234) ?? "").withoutFormatCharacters
+        return (digits, four.allSatisfy({ $0.isLocaleDigit }) ? 2 : 1)
+    }
+
+    /// The symbol an English speaker types for the currency ("$", "CA$").
+    private static func englishSymbol(_ code: String) -> String? {
+        let english = NumberFormatter()
+        english.locale = Locale(identifier: "en_US")
+        english.numberStyle = .currency
+        english.currencyCode = code
+        return english.currencySymbol
     }
 
     /// The text before the first digit and after the last one.
@@ -200,6 +206,30 @@ final class NumberStyle: Sendable {
         }
         bytes.append(contentsOf: negative ? negativeSuffixBytes : positiveSuffixBytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A style's affix tokens, found on first use and kept: only parsing needs them, and a
+/// currency's English symbol costs a whole ICU formatter to find.
+final class AffixTokens: @unchecked Sendable {
+    private let lock = NSLock()
+    private var make: (() -> [String])?
+    private var tokens: [String] = []
+
+    init(_ make: @escaping () -> [String]) {
+        self.make = make
+    }
+
+    var value: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let make {
+            // Longest first, so "US$" wins over "$".
+            tokens = Array(Set(make().map { $0.withoutFormatCharacters }.filter { !$0.isEmpty }))
+                .sorted { $0.count > $1.count }
+            self.make = nil
+        }
+        return tokens
     }
 }
 
