@@ -22,6 +22,17 @@ static inline void bf_accessible_set_hidden(gpointer w, gboolean hidden) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
 }
 
+// The desktop font and resolution a widget's text follows, "Cantarell 11 at 96" (caller frees;
+// g_object_get is variadic). Unlike the widget's Pango context, it costs the widget nothing.
+static inline char *bf_widget_font_key(gpointer w) {
+    char *font = NULL;
+    int dpi = 0;
+    g_object_get(gtk_widget_get_settings(GTK_WIDGET(w)), "gtk-font-name", &font, "gtk-xft-dpi", &dpi, NULL);
+    char *key = g_strdup_printf("%s at %d", font ? font : "", dpi);
+    g_free(font);
+    return key;
+}
+
 static inline gboolean bf_adw_at_least(guint major, guint minor) {
     return adw_get_major_version() > major ||
            (adw_get_major_version() == major && adw_get_minor_version() >= minor);

@@ -310,6 +310,28 @@ struct TextLineTests {
         #expect(bold.size.width > natural * 3 / 2)
     }
 
+    /// A drawn row keeps its lines as stored properties; the lines must not keep the row alive.
+    @Test func aWidgetThatOwnsItsLinesIsFreed() {
+        weak var freed: LinedArea?
+        do {
+            let area = LinedArea()
+            area.line.text = "INV-2026-0001"
+            #expect(area.line.size.width > 0)
+            #expect(!area.line.metricsKey.isEmpty)
+            freed = area
+        }
+        #expect(freed == nil)
+    }
+
+    @Test func aLineOutlivedByItsWidgetStillMeasures() {
+        var area: DrawingArea? = DrawingArea()
+        let line = TextLine(in: area!)
+        area = nil
+        line.text = "INV-2026-0001"
+        #expect(line.size.width > 0)
+        #expect(line.metricsKey.isEmpty)
+    }
+
     @Test func themeColoursComeFromTheStyle() {
         let area = DrawingArea()
         let window = present(area)
@@ -371,4 +393,9 @@ struct ColumnsTests {
         #expect(top.width == narrowColumns.width)
         narrow.destroy()
     }
+}
+
+@MainActor
+private final class LinedArea: DrawingArea {
+    lazy var line = TextLine(in: self, weight: .bold)
 }

@@ -43,36 +43,66 @@ extension Widget {
 /// One line of text that a widget's draw function paints, in the widget's own font (so it
 /// follows the desktop's font, text scaling and direction), shaped only when its text changes.
 /// Drawn rows use it where hundreds of recycled label widgets would each be measured again.
+/// Its Pango layout is made when first measured or drawn: GTK 4.8's list view makes some 200
+/// rows, and only those on screen are ever painted.
 @MainActor
-public final class TextLine: Object {
+public final class TextLine {
     public enum Weight { case regular, bold }
 
-    private var layoutPointer: OpaquePointer { opaquePointer }
+    /// Weak: the widget usually owns its text lines.
+    private weak var widget: Widget?
+    private let weight: Weight
+    private let scale: Double
+    private let tabularFigures: Bool
+    private var layout: Object?
 
     /// `scale` multiplies the widget's font size (0.83 is CSS "smaller"); `tabularFigures`
     /// gives every digit one width, so amounts in a column line up.
     public init(in widget: Widget, weight: Weight = .regular, scale: Double = 1, tabularFigures: Bool = false) {
-        let layout = gtk_widget_create_pango_layout(widget.widgetPointer, nil)!
-        super.init(adopting: UnsafeMutableRawPointer(layout))
+        self.widget = widget
+        self.weight = weight
+        self.scale = scale
+        self.tabularFigures = tabularFigures
+    }
+
+    private var layoutPointer: OpaquePointer {
+        if let layout { return layout.opaquePointer }
+        let pointer: OpaquePointer
+        if let widget {
+            pointer = gtk_widget_create_pango_layout(widget.widgetPointer, nil)!
+        } else {
+            // Outlived by its widget (never while the widget draws it): Pango's default font.
+            let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+            defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+            pointer = pango_layout_new(context)!
+        }
         let attributes = pango_attr_list_new()
         if weight == .bold { pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
         if scale != 1 { pango_attr_list_insert(attributes, pango_attr_scale_new(scale)) }
         if tabularFigures { pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum=1")) }
-        pango_layout_set_attributes(layout, attributes)
+        pango_layout_set_attributes(pointer, attributes)
         pango_attr_list_unref(attributes)
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-        pango_layout_set_single_paragraph_mode(layout, 1)
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        pango_layout_set_single_paragraph_mode(pointer, 1)
+        pango_layout_set_text(pointer, text, -1)
+        if let maximumWidth { pango_layout_set_width(pointer, Self.pangoWidth(maximumWidth)) }
+        layout = Object(adopting: UnsafeMutableRawPointer(pointer))
+        return pointer
+    }
+
+    private static func pangoWidth(_ width: Int?) -> gint {
+        width.map { gint(clamping: max(0, $0) * Int(PANGO_SCALE)) } ?? -1
     }
 
     public var text: String = "" {
-        didSet { if text != oldValue { pango_layout_set_text(layoutPointer, text, -1) } }
+        didSet { if text != oldValue, let layout { pango_layout_set_text(layout.opaquePointer, text, -1) } }
     }
 
     /// The width beyond which the text ends in "…" (nil: never).
     public var maximumWidth: Int? {
         didSet {
-            guard maximumWidth != oldValue else { return }
-            pango_layout_set_width(layoutPointer, maximumWidth.map { gint(clamping: max(0, $0) * Int(PANGO_SCALE)) } ?? -1)
+            guard maximumWidth != oldValue, let layout else { return }
+            pango_layout_set_width(layout.opaquePointer, Self.pangoWidth(maximumWidth))
         }
     }
 
@@ -84,14 +114,12 @@ public final class TextLine: Object {
     }
 
     /// What the line height depends on besides the text line's own weight and scale: the
-    /// widget's font and the resolution (text scaling), e.g. "Cantarell 11 at 96".
+    /// desktop's font and resolution (text scaling), e.g. "Cantarell 11 at 98304" (dpi × 1024).
     public var metricsKey: String {
-        let context = pango_layout_get_context(layoutPointer)
-        let resolution = pango_cairo_context_get_resolution(context)
-        guard let description = pango_context_get_font_description(context),
-              let name = pango_font_description_to_string(description) else { return "at \(resolution)" }
-        defer { g_free(name) }
-        return String(cString: name) + " at \(resolution)"
+        guard let widget else { return "" }
+        let key = bf_widget_font_key(widget.widgetPointer)!
+        defer { g_free(key) }
+        return String(cString: key)
     }
 
     /// The height of one line in this font, whatever the text: rows sized by it never change

@@ -31,14 +31,15 @@ struct InvoiceRowContent: Equatable {
 /// label per text, each of those rows was measured and laid out anew (60–80 ms a keystroke).
 /// A drawn row never changes size, and binding one only records its position: the invoice is
 /// read and its text laid out when the row is painted, which only the rows on screen are.
+/// The row is the drawing area itself: every widget in a row is made, styled, mapped and
+/// allocated 200 times over when a library opens.
 @MainActor
-package final class InvoiceRowView: Box {
-    private let canvas = DrawingArea()
-    private let number: TextLine
-    private let client: TextLine
-    private let amount: TextLine
-    private let due: TextLine
-    private let badge: TextLine
+package final class InvoiceRowView: DrawingArea {
+    private lazy var number = TextLine(in: self, weight: .bold)
+    private lazy var client = TextLine(in: self)
+    private lazy var amount = TextLine(in: self, weight: .bold, tabularFigures: true)
+    private lazy var due = TextLine(in: self, tabularFigures: true)
+    private lazy var badge = TextLine(in: self, weight: .bold, scale: 0.833)
     private let content: @MainActor (Int) -> InvoiceRowContent?
     private(set) var position: Int?
     private var shown: InvoiceRowContent?
@@ -54,33 +55,27 @@ package final class InvoiceRowView: Box {
     /// `content` gives what the row at a position shows, or nil when there is none.
     init(content: @escaping @MainActor (Int) -> InvoiceRowContent?) {
         self.content = content
-        number = TextLine(in: canvas, weight: .bold)
-        client = TextLine(in: canvas)
-        amount = TextLine(in: canvas, weight: .bold, tabularFigures: true)
-        due = TextLine(in: canvas, tabularFigures: true)
-        badge = TextLine(in: canvas, weight: .bold, scale: 0.833)
-        // The drawing is hidden from assistive technologies; the list item carries the row's name.
-        super.init(.horizontal)
+        super.init()
         let font = number.metricsKey
         let height = Self.contentHeights[font] ?? max(number.lineHeight + Self.lineSpacing + client.lineHeight,
                                                       badge.lineHeight + 2 * Self.badgePadding.vertical)
         Self.contentHeights[font] = height
-        canvas.contentHeight = height
-        canvas.expandsHorizontally = true
-        canvas.hideFromAssistiveTechnologies()
-        canvas.setDrawFunction { [weak self] context, width, height in
+        contentHeight = height
+        expandsHorizontally = true
+        // The drawing is hidden from assistive technologies; the list item carries the row's name.
+        hideFromAssistiveTechnologies()
+        setDrawFunction { [weak self] context, width, height in
             guard let self else { return }
             self.update()
             self.draw(context, width: width, height: height)
         }
-        append(canvas)
         setMargins(top: 0, bottom: 0, start: 6, end: 0)
     }
 
     /// Shows the row at `position` (again, after the data behind it changed).
     func bind(position: Int) {
         self.position = position
-        canvas.queueDraw()
+        queueDraw()
     }
 
     /// The texts as last painted, in reading order.
@@ -105,17 +100,17 @@ package final class InvoiceRowView: Box {
     }
 
     private func draw(_ context: CairoContext, width: Int, height: Int) {
-        let foreground = canvas.foregroundColor
+        let foreground = foregroundColor
         guard let status = shown?.summary?.displayStatus else {
             // An invoice that could not be read: the reason, across the row.
             guard shown?.problem != nil else { return }
             client.maximumWidth = width
             number.draw(in: context, x: 0, y: 0, color: foreground)
-            client.draw(in: context, x: 0, y: Double(number.lineHeight + Self.lineSpacing), color: canvas.styleColor(named: "error_color") ?? foreground)
+            client.draw(in: context, x: 0, y: Double(number.lineHeight + Self.lineSpacing), color: styleColor(named: "error_color") ?? foreground)
             return
         }
         let dim = foreground.withAlpha(0.55)
-        let rightToLeft = canvas.isRightToLeft
+        let rightToLeft = isRightToLeft
         // Positions are worked out left to right and mirrored for right-to-left languages.
         func x(_ start: Int, _ itemWidth: Int) -> Double { Double(rightToLeft ? width - start - itemWidth : start) }
 
@@ -153,7 +148,7 @@ package final class InvoiceRowView: Box {
 
     /// The colours of style.css's `.status-badge` classes, from the theme's named colours.
     private func badgeColors(_ status: InvoiceDisplayStatus, foreground: StyleColor) -> (text: StyleColor, background: StyleColor) {
-        func named(_ name: String) -> StyleColor { canvas.styleColor(named: name) ?? foreground }
+        func named(_ name: String) -> StyleColor { styleColor(named: name) ?? foreground }
         switch status {
         case .draft: return (foreground.withAlpha(0.75), foreground.withAlpha(0.1))
         case .sent: return (named("accent_color"), named("accent_bg_color").withAlpha(0.15))
