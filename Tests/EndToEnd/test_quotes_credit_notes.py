@@ -34,6 +34,13 @@ def shown_label_starting(app, prefix):
     return None
 
 
+def credit_note_rows(window):
+    """The credit note list's rows on screen, each named "CN-…, client, amount"."""
+    return [node for node in window.findChildren(
+        lambda n: n.roleName == "list item" and (n.name or "").startswith("CN-"), showingOnly=False)
+        if on_screen(node)]
+
+
 def test_a_quote_is_sent_accepted_and_becomes_an_invoice(app):
     app.find("list item", "Invoices").click()
     open_list(app, "Quotes")
@@ -137,19 +144,15 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
             showingOnly=False)):
         raise TestFailure("a cancelled invoice still offers a credit note")
 
-    # Both are in the credit note list, each naming the invoice.
+    # Both are in the credit note list; each row reads as its number, client and amount.
     open_list(app, "Credit Notes")
-    wait_until(lambda: len([node for node in main.findChildren(
-        lambda n: n.roleName == "label" and (n.name or "").startswith("For invoice INV-"), showingOnly=False)
-        if on_screen(node)]) == 2, message="two credit notes in the list")
+    wait_until(lambda: len(credit_note_rows(main)) == 2, message="two credit notes in the list")
     time.sleep(0.2)
     if not first:
         raise TestFailure("the first credit note had no number")
 
     # A chosen credit note saves as XRechnung; without a business profile it says what is missing.
-    next(node for node in main.findChildren(
-        lambda n: n.roleName == "label" and (n.name or "").startswith("For invoice INV-"), showingOnly=False)
-        if on_screen(node)).click()
+    credit_note_rows(main)[0].click()
     press(in_window(main, "push button", "Save XRechnung…"))
     problem = wait_until(lambda: newest_window(app) if newest_window(app) != main else None,
                          message="the dialog saying what the e-invoice lacks")

@@ -144,22 +144,61 @@ extension InvoicesPageTests {
                                       lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
         view.quotes.reload()
         view.creditNotes.reload()
-        #expect(view.quotes.rowContent(at: 0)?.0.client == "Acme & Sons")
-        #expect(view.creditNotes.rowContent(at: 0)?.0.number == note.number)
+        #expect(view.quotes.rowContent(at: 0)?.client == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.number == note.number)
 
         try repository.database.execute("ALTER TABLE invoices_client RENAME TO invoices_client_elsewhere")
         view.quotes.reload()
         view.creditNotes.reload()
         let toasts = host.toasts.count
-        let quoteRow = try #require(view.quotes.rowContent(at: 0)?.0)
+        let quoteRow = try #require(view.quotes.rowContent(at: 0))
         #expect(quoteRow.number == "—" && quoteRow.client.hasPrefix("The quote could not be read: "))
-        let noteRow = try #require(view.creditNotes.rowContent(at: 0)?.0)
+        let noteRow = try #require(view.creditNotes.rowContent(at: 0))
         #expect(noteRow.number == "—" && noteRow.client.hasPrefix("The credit note could not be read: "))
         #expect(host.toasts.count == toasts)
 
         try repository.database.execute("ALTER TABLE invoices_client_elsewhere RENAME TO invoices_client")
-        #expect(view.quotes.rowContent(at: 0)?.0.client == "Acme & Sons")
-        #expect(view.creditNotes.rowContent(at: 0)?.0.number == note.number)
+        #expect(view.quotes.rowContent(at: 0)?.client == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.number == note.number)
+    }
+
+    /// The quote and credit note lists paint their rows as the invoice list does; a row that
+    /// cannot be read paints its reason, and its tooltip holds the reason whole.
+    @Test func quoteAndCreditNoteRowsArePainted() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let view = try documents(plugin)
+        let invoice = try showInvoice(on: page, repository)
+        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
+        view.creditNoteIssued(note)
+        let quote = try repository.save(Quote(clientID: invoice.clientID, issueDate: .today(), validUntil: .today(), currency: .eur,
+                                              lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
+        view.quotes.reload()
+        view.creditNotes.reload()
+        let window = AdwaitaWindow()
+        window.content = try #require(plugin.page).widget
+        window.setDefaultSize(width: 1000, height: 700)
+        window.present()
+        defer { window.destroy() }
+
+        view.show(.quotes)
+        let quotes = view.quotes.pane
+        #expect(await MainLoop.wait(until: { quotes.rowTexts(at: 0)?.first == quote.number }))
+        let quoteTexts = try #require(quotes.rowTexts(at: 0))
+        #expect(quoteTexts[1] == "Acme & Sons" && quoteTexts[3].hasPrefix("Valid until ") && quoteTexts[4] == "Draft")
+
+        view.show(.creditNotes)
+        let notes = view.creditNotes.pane
+        #expect(await MainLoop.wait(until: { notes.rowTexts(at: 0)?.first == note.number }))
+        #expect(notes.rowTexts(at: 0)?[3] == "For invoice \(invoice.number)" && notes.rowTexts(at: 0)?[4] == "")
+
+        try repository.database.execute("ALTER TABLE invoices_client RENAME TO invoices_client_elsewhere")
+        defer { _ = try? repository.database.execute("ALTER TABLE invoices_client_elsewhere RENAME TO invoices_client") }
+        view.creditNotes.reload()
+        #expect(await MainLoop.wait(until: { notes.rowTexts(at: 0)?.first == "—" }))
+        #expect(notes.rowTexts(at: 0)?[1].hasPrefix("The credit note could not be read: ") == true)
+        let row = try #require(notes.listView.rowWidgets.first { $0.position == 0 })
+        #expect(row.tooltip == notes.rowTexts(at: 0)?[1])
     }
 
     /// A credit note saves as XRechnung once its invoice could be one; until then it says what is missing.

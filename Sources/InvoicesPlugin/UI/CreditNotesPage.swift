@@ -47,7 +47,7 @@ final class CreditNotesPage {
                                description: tr("A sent invoice is never changed or deleted. To correct or cancel one, open it and choose Create Credit Note. Credit notes do not count toward the free plan’s invoice limit."))
         let none = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Credit Note Selected"),
                               description: tr("Choose a credit note from the list."))
-        var rowContent: (@MainActor (Int) -> (DocumentRowContent, String?)?)?
+        var rowContent: (@MainActor (Int) -> DocumentRowContent?)?
         pane = DocumentListPane(context: context, title: tr("Credit Notes"), switcher: switcher, emptyPage: empty,
                                 noneSelected: none, readErrorTitle: tr("Credit Notes Could Not Be Read"),
                                 content: { position in rowContent?(position) })
@@ -93,18 +93,17 @@ final class CreditNotesPage {
     }
 
     /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
-    func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
+    func rowContent(at position: Int) -> DocumentRowContent? {
         let summary: CreditNoteSummary?
         do {
             summary = try rows.row(at: position, of: ids) { try repository.creditNoteSummaries(for: $0) }
         } catch {
-            return (.unreadable(String(format: tr("The credit note could not be read: %@"), error.localizedDescription)), nil)
+            return .unreadable(String(format: tr("The credit note could not be read: %@"), error.localizedDescription))
         }
         guard let summary else { return nil }
-        let content = DocumentRowContent(number: summary.number, client: summary.clientName,
-                                         amount: money.string(from: summary.total),
-                                         detail: String(format: tr("For invoice %@"), summary.invoiceNumber), badge: "")
-        return (content, nil)
+        return DocumentRowContent(number: summary.number, client: summary.clientName,
+                                  amount: money.string(from: summary.total),
+                                  detail: String(format: tr("For invoice %@"), summary.invoiceNumber))
     }
 
     func reload() {

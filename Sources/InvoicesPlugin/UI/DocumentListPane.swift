@@ -37,7 +37,7 @@ final class DocumentListPane {
     var onSelectionChanged: (@MainActor (Int?) -> Void)?
 
     init(context: PluginContext, title: String, switcher: DocumentKindSwitcher, emptyPage: Widget, noneSelected: Widget,
-         readErrorTitle: String, content: @escaping @MainActor (Int) -> (DocumentRowContent, String?)?) {
+         readErrorTitle: String, content: @escaping @MainActor (Int) -> DocumentRowContent?) {
         listHeader = HeaderBar(title: WindowTitle(title))
         detailHeader = HeaderBar(title: detailTitle)
         readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: readErrorTitle)
@@ -45,9 +45,9 @@ final class DocumentListPane {
         listPane.append(listHeader)
         listPane.append(switcher.widget)
         listView = ListView(model: positions, makeRow: {
-            DocumentRowView { position in content(position)?.0 }
+            DocumentRowView(content: content)
         }, bind: { row, _, position in
-            row.bind(position: position, tone: content(position)?.1)
+            row.bind(position: position)
         })
         listView.styleAsRichList()
         listView.accessibleLabel = title

@@ -45,7 +45,7 @@ final class QuotesPage {
                                child: newFromEmpty)
         let none = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Quote Selected"),
                               description: tr("Choose a quote from the list."))
-        var rowContent: (@MainActor (Int) -> (DocumentRowContent, String?)?)?
+        var rowContent: (@MainActor (Int) -> DocumentRowContent?)?
         pane = DocumentListPane(context: context, title: tr("Quotes"), switcher: switcher, emptyPage: empty,
                                 noneSelected: none, readErrorTitle: tr("Quotes Could Not Be Read"),
                                 content: { position in rowContent?(position) })
@@ -59,19 +59,18 @@ final class QuotesPage {
     }
 
     /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
-    func rowContent(at position: Int) -> (DocumentRowContent, String?)? {
+    func rowContent(at position: Int) -> DocumentRowContent? {
         let summary: QuoteSummary?
         do {
             summary = try rows.row(at: position, of: ids) { try repository.quoteSummaries(for: $0, today: today) }
         } catch {
-            return (.unreadable(String(format: tr("The quote could not be read: %@"), error.localizedDescription)), nil)
+            return .unreadable(String(format: tr("The quote could not be read: %@"), error.localizedDescription))
         }
         guard let summary else { return nil }
-        let content = DocumentRowContent(number: summary.number, client: summary.clientName,
-                                         amount: money.string(from: summary.total),
-                                         detail: String(format: tr("Valid until %@"), summary.validUntil.formatted(.medium)),
-                                         badge: summary.displayStatus.title)
-        return (content, summary.displayStatus.tone.badgeClass)
+        return DocumentRowContent(number: summary.number, client: summary.clientName,
+                                  amount: money.string(from: summary.total),
+                                  detail: String(format: tr("Valid until %@"), summary.validUntil.formatted(.medium)),
+                                  badge: summary.displayStatus.title, tone: summary.displayStatus.tone)
     }
 
     /// Reads the list again, keeping the chosen quote.
