@@ -144,22 +144,22 @@ extension InvoicesPageTests {
                                       lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
         view.quotes.reload()
         view.creditNotes.reload()
-        #expect(view.quotes.rowContent(at: 0)?.client == "Acme & Sons")
-        #expect(view.creditNotes.rowContent(at: 0)?.number == note.number)
+        #expect(view.quotes.rowContent(at: 0)?.subtitle == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.title == note.number)
 
         try repository.database.execute("ALTER TABLE invoices_client RENAME TO invoices_client_elsewhere")
         view.quotes.reload()
         view.creditNotes.reload()
         let toasts = host.toasts.count
         let quoteRow = try #require(view.quotes.rowContent(at: 0))
-        #expect(quoteRow.number == "—" && quoteRow.client.hasPrefix("The quote could not be read: "))
+        #expect(quoteRow.title == "—" && quoteRow.subtitle.hasPrefix("The quote could not be read: "))
         let noteRow = try #require(view.creditNotes.rowContent(at: 0))
-        #expect(noteRow.number == "—" && noteRow.client.hasPrefix("The credit note could not be read: "))
+        #expect(noteRow.title == "—" && noteRow.subtitle.hasPrefix("The credit note could not be read: "))
         #expect(host.toasts.count == toasts)
 
         try repository.database.execute("ALTER TABLE invoices_client_elsewhere RENAME TO invoices_client")
-        #expect(view.quotes.rowContent(at: 0)?.client == "Acme & Sons")
-        #expect(view.creditNotes.rowContent(at: 0)?.number == note.number)
+        #expect(view.quotes.rowContent(at: 0)?.subtitle == "Acme & Sons")
+        #expect(view.creditNotes.rowContent(at: 0)?.title == note.number)
     }
 
     /// The quote and credit note lists paint their rows as the invoice list does; a row that

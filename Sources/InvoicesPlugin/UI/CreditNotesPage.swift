@@ -47,7 +47,7 @@ final class CreditNotesPage {
                                description: tr("A sent invoice is never changed or deleted. To correct or cancel one, open it and choose Create Credit Note. Credit notes do not count toward the free plan’s invoice limit."))
         let none = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Credit Note Selected"),
                               description: tr("Choose a credit note from the list."))
-        var rowContent: (@MainActor (Int) -> DocumentRowContent?)?
+        var rowContent: (@MainActor (Int) -> SummaryRowContent?)?
         pane = DocumentListPane(context: context, title: tr("Credit Notes"), switcher: switcher, emptyPage: empty,
                                 noneSelected: none, readErrorTitle: tr("Credit Notes Could Not Be Read"),
                                 content: { position in rowContent?(position) })
@@ -93,7 +93,7 @@ final class CreditNotesPage {
     }
 
     /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
-    func rowContent(at position: Int) -> DocumentRowContent? {
+    func rowContent(at position: Int) -> SummaryRowContent? {
         let summary: CreditNoteSummary?
         do {
             summary = try rows.row(at: position, of: ids) { try repository.creditNoteSummaries(for: $0) }
@@ -101,9 +101,9 @@ final class CreditNotesPage {
             return .unreadable(String(format: tr("The credit note could not be read: %@"), error.localizedDescription))
         }
         guard let summary else { return nil }
-        return DocumentRowContent(number: summary.number, client: summary.clientName,
-                                  amount: money.string(from: summary.total),
-                                  detail: String(format: tr("For invoice %@"), summary.invoiceNumber))
+        return SummaryRowContent(title: summary.number, subtitle: summary.clientName,
+                                 amount: money.string(from: summary.total),
+                                 detail: String(format: tr("For invoice %@"), summary.invoiceNumber))
     }
 
     func reload() {

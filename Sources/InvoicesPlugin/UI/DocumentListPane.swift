@@ -1,10 +1,21 @@
 import BillfoldCore
+import BillfoldUI
 import GtkKit
 import InvoicesCore
 import PluginAPI
 
-/// The badge class of style.css that shows a tone.
+/// The badge class of style.css that shows a tone, and the drawn rows' badge colour.
 extension InvoiceDisplayStatus.Tone {
+    var badgeTone: BadgeTone {
+        switch self {
+        case .neutral: .neutral
+        case .accent: .accent
+        case .warning: .warning
+        case .success: .success
+        case .dimmed: .dimmed
+        }
+    }
+
     var badgeClass: String {
         switch self {
         case .neutral: "draft"
@@ -30,14 +41,14 @@ final class DocumentListPane {
     let detailStack = Stack()
     let listStack = Stack()
     let positions = PositionList()
-    private(set) var listView: ListView<DocumentRowView>!
+    private(set) var listView: ListView<SummaryRowView>!
     let readErrorPage: StatusPage
     private let detailBack = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to the List"))
     private var isUpdating = false
     var onSelectionChanged: (@MainActor (Int?) -> Void)?
 
     init(context: PluginContext, title: String, switcher: DocumentKindSwitcher, emptyPage: Widget, noneSelected: Widget,
-         readErrorTitle: String, content: @escaping @MainActor (Int) -> DocumentRowContent?) {
+         readErrorTitle: String, content: @escaping @MainActor (Int) -> SummaryRowContent?) {
         listHeader = HeaderBar(title: WindowTitle(title))
         detailHeader = HeaderBar(title: detailTitle)
         readErrorPage = StatusPage(iconName: "dialog-error-symbolic", title: readErrorTitle)
@@ -45,7 +56,7 @@ final class DocumentListPane {
         listPane.append(listHeader)
         listPane.append(switcher.widget)
         listView = ListView(model: positions, makeRow: {
-            DocumentRowView(content: content)
+            SummaryRowView(content: content)
         }, bind: { row, _, position in
             row.bind(position: position)
         })

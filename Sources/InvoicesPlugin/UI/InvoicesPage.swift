@@ -38,7 +38,7 @@ package final class InvoicesPage: InvoiceListActions {
     private let overdueColumn = Box(.vertical, spacing: 2)
     /// The list's rows, one per matching invoice; each is bound from `model` by position.
     package let positions = PositionList()
-    package private(set) var listView: ListView<DocumentRowView>!
+    package private(set) var listView: ListView<SummaryRowView>!
     let listStack = Stack()
     /// Until the business profile has a name and an address, the empty state welcomes and the
     /// list's banner points to it: every invoice prints them.
@@ -172,15 +172,15 @@ package final class InvoicesPage: InvoiceListActions {
         listPane.append(searchEntry)
 
         listView = ListView(model: positions, makeRow: { [weak self] in
-            let row = DocumentRowView { [weak self] position in
+            let row = SummaryRowView { [weak self] position in
                 guard let self else { return nil }
                 guard let summary = self.model.summary(at: position) else {
                     return self.model.rowReadProblem.map { .unreadable(String(format: tr("The invoice could not be read: %@"), $0)) }
                 }
-                return DocumentRowContent(number: summary.number, client: summary.clientName,
-                                          amount: self.money.string(from: summary.total),
-                                          detail: self.dayTexts.dueText(summary.dueDate),
-                                          badge: summary.displayStatus.title, tone: summary.displayStatus.tone)
+                return SummaryRowContent(title: summary.number, subtitle: summary.clientName,
+                                         amount: self.money.string(from: summary.total),
+                                         detail: self.dayTexts.dueText(summary.dueDate),
+                                         badge: summary.displayStatus.title, tone: summary.displayStatus.tone.badgeTone)
             }
             // On a narrow window, clicking the invoice already chosen opens it again; choosing
             // another one opens it through the selection.

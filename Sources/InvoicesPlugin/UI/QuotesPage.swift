@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import InvoicesCore
@@ -45,7 +46,7 @@ final class QuotesPage {
                                child: newFromEmpty)
         let none = StatusPage(iconName: "x-office-document-symbolic", title: tr("No Quote Selected"),
                               description: tr("Choose a quote from the list."))
-        var rowContent: (@MainActor (Int) -> DocumentRowContent?)?
+        var rowContent: (@MainActor (Int) -> SummaryRowContent?)?
         pane = DocumentListPane(context: context, title: tr("Quotes"), switcher: switcher, emptyPage: empty,
                                 noneSelected: none, readErrorTitle: tr("Quotes Could Not Be Read"),
                                 content: { position in rowContent?(position) })
@@ -59,7 +60,7 @@ final class QuotesPage {
     }
 
     /// The row at `position`; one that cannot be read says why, as the invoice list's rows do.
-    func rowContent(at position: Int) -> DocumentRowContent? {
+    func rowContent(at position: Int) -> SummaryRowContent? {
         let summary: QuoteSummary?
         do {
             summary = try rows.row(at: position, of: ids) { try repository.quoteSummaries(for: $0, today: today) }
@@ -67,10 +68,10 @@ final class QuotesPage {
             return .unreadable(String(format: tr("The quote could not be read: %@"), error.localizedDescription))
         }
         guard let summary else { return nil }
-        return DocumentRowContent(number: summary.number, client: summary.clientName,
-                                  amount: money.string(from: summary.total),
-                                  detail: String(format: tr("Valid until %@"), summary.validUntil.formatted(.medium)),
-                                  badge: summary.displayStatus.title, tone: summary.displayStatus.tone)
+        return SummaryRowContent(title: summary.number, subtitle: summary.clientName,
+                                 amount: money.string(from: summary.total),
+                                 detail: String(format: tr("Valid until %@"), summary.validUntil.formatted(.medium)),
+                                 badge: summary.displayStatus.title, tone: summary.displayStatus.tone.badgeTone)
     }
 
     /// Reads the list again, keeping the chosen quote.

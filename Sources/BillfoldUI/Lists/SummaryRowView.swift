@@ -1,24 +1,31 @@
 import BillfoldCore
 import GtkKit
-import InvoicesCore
 
-/// What a row of the invoice, quote or credit note list shows.
-struct DocumentRowContent: Equatable {
-    let number: String
-    let client: String
-    let amount: String
-    /// The line under the amount: "Due Dec 28, 2026", "Valid until …", "For invoice …".
-    let detail: String
+/// The colour of a row's status badge, by what the status means (style.css's `.status-badge`
+/// classes have the same colours for labels).
+public enum BadgeTone: Sendable, Hashable {
+    case neutral, accent, warning, success, dimmed
+}
+
+/// What a row of a list of records shows (invoices, quotes, credit notes, trips): a title over
+/// a subtitle, an amount over a detail line, and a status.
+public struct SummaryRowContent: Equatable {
+    public let title: String
+    public let subtitle: String
+    public let amount: String
+    /// The line under the amount: "Due Dec 28, 2026", "Valid until …"; empty lets the subtitle
+    /// take the row's width.
+    public let detail: String
     /// The status in a pill coloured by `tone`; empty for none.
-    let badge: String
-    let tone: InvoiceDisplayStatus.Tone
-    /// Why the document could not be read; nil when it was.
-    let problem: String?
+    public let badge: String
+    public let tone: BadgeTone
+    /// Why the record could not be read; nil when it was.
+    public let problem: String?
 
-    init(number: String, client: String, amount: String, detail: String, badge: String = "",
-         tone: InvoiceDisplayStatus.Tone = .neutral) {
-        self.number = number
-        self.client = client
+    public init(title: String, subtitle: String, amount: String, detail: String, badge: String = "",
+                tone: BadgeTone = .neutral) {
+        self.title = title
+        self.subtitle = subtitle
         self.amount = amount
         self.detail = detail
         self.badge = badge
@@ -27,8 +34,8 @@ struct DocumentRowContent: Equatable {
     }
 
     private init(problem: String) {
-        number = "—"
-        client = problem
+        title = "—"
+        subtitle = problem
         amount = ""
         detail = ""
         badge = ""
@@ -36,39 +43,40 @@ struct DocumentRowContent: Equatable {
         self.problem = problem
     }
 
-    /// A row that could not be read: the reason in the client's place, a dash for the number.
-    static func unreadable(_ reason: String) -> DocumentRowContent {
-        DocumentRowContent(problem: reason)
+    /// A row that could not be read: the reason in the subtitle's place, a dash for the title.
+    public static func unreadable(_ reason: String) -> SummaryRowContent {
+        SummaryRowContent(problem: reason)
     }
 
     /// What a screen reader says for the row.
-    var accessibleLabel: String {
+    public var accessibleLabel: String {
         if let problem { return problem }
-        // Translators: a list row as a screen reader says it: number, client, amount (and status).
-        return badge.isEmpty ? String(format: tr("%@, %@, %@"), number, client, amount)
-            : String(format: tr("%@, %@, %@, %@"), number, client, amount, badge)
+        // Translators: a list row as a screen reader says it: title, subtitle, amount (and status),
+        // such as "INV-2026-0001, Acme, €120.00, Paid".
+        return badge.isEmpty ? String(format: tr("%@, %@, %@"), title, subtitle, amount)
+            : String(format: tr("%@, %@, %@, %@"), title, subtitle, amount, badge)
     }
 }
 
-/// One row of the invoice, quote or credit note list: number and client on the left, amount
-/// and a date on the right, and the status badge, drawn as one widget of a fixed height.
+/// One row of a list of records: title and subtitle on the left, amount and detail on the
+/// right, and the status badge, drawn as one widget of a fixed height.
 ///
 /// GTK 4.8's list view keeps about 200 rows bound, and a search binds them all again. With a
 /// label per text, each of those rows was measured and laid out anew (60–80 ms a keystroke).
-/// A drawn row never changes size, and binding one only records its position: the document is
+/// A drawn row never changes size, and binding one only records its position: the record is
 /// read and its text laid out when the row is painted, which only the rows on screen are.
 /// The row is the drawing area itself: every widget in a row is made, styled, mapped and
 /// allocated 200 times over when a library opens.
 @MainActor
-package final class DocumentRowView: DrawingArea {
-    private lazy var number = TextLine(in: self, weight: .bold)
-    private lazy var client = TextLine(in: self)
+public final class SummaryRowView: DrawingArea {
+    private lazy var title = TextLine(in: self, weight: .bold)
+    private lazy var subtitle = TextLine(in: self)
     private lazy var amount = TextLine(in: self, weight: .bold, tabularFigures: true)
     private lazy var detail = TextLine(in: self, tabularFigures: true)
     private lazy var badge = TextLine(in: self, weight: .bold, scale: 0.833)
-    private let content: @MainActor (Int) -> DocumentRowContent?
-    private(set) var position: Int?
-    private var shown: DocumentRowContent?
+    private let content: @MainActor (Int) -> SummaryRowContent?
+    public private(set) var position: Int?
+    private var shown: SummaryRowContent?
 
     /// The drawing's height by font and resolution: GTK 4.8 makes some 200 rows at once, and shaping three
     /// lines in each to measure them cost as much as the rest of making the row.
@@ -79,11 +87,11 @@ package final class DocumentRowView: DrawingArea {
     private static let badgePadding = (horizontal: 8, vertical: 2)
 
     /// `content` gives what the row at a position shows, or nil when there is none.
-    init(content: @escaping @MainActor (Int) -> DocumentRowContent?) {
+    public init(content: @escaping @MainActor (Int) -> SummaryRowContent?) {
         self.content = content
         super.init()
-        let font = number.metricsKey
-        let height = Self.contentHeights[font] ?? max(number.lineHeight + Self.lineSpacing + client.lineHeight,
+        let font = title.metricsKey
+        let height = Self.contentHeights[font] ?? max(title.lineHeight + Self.lineSpacing + subtitle.lineHeight,
                                                       badge.lineHeight + 2 * Self.badgePadding.vertical)
         Self.contentHeights[font] = height
         contentHeight = height
@@ -99,21 +107,21 @@ package final class DocumentRowView: DrawingArea {
     }
 
     /// Shows the row at `position` (again, after the data behind it changed).
-    func bind(position: Int) {
+    public func bind(position: Int) {
         self.position = position
         queueDraw()
     }
 
     /// The texts as last painted, in reading order.
-    var texts: [String] { [number.text, client.text, amount.text, detail.text, badge.text] }
+    public var texts: [String] { [title.text, subtitle.text, amount.text, detail.text, badge.text] }
 
     /// Takes the row's content from the list, if it changed since it was last shown.
     private func update() {
         let current = position.flatMap(content)
         guard current != shown else { return }
         shown = current
-        number.text = current?.number ?? ""
-        client.text = current?.client ?? ""
+        title.text = current?.title ?? ""
+        subtitle.text = current?.subtitle ?? ""
         amount.text = current?.amount ?? ""
         detail.text = current?.detail ?? ""
         badge.text = current?.badge ?? ""
@@ -126,13 +134,13 @@ package final class DocumentRowView: DrawingArea {
     private func draw(_ context: CairoContext, width: Int, height: Int) {
         guard let shown else { return }
         let foreground = foregroundColor
-        let top = (height - (number.lineHeight + Self.lineSpacing + client.lineHeight)) / 2
-        let secondLine = top + number.lineHeight + Self.lineSpacing
+        let top = (height - (title.lineHeight + Self.lineSpacing + subtitle.lineHeight)) / 2
+        let secondLine = top + title.lineHeight + Self.lineSpacing
         guard shown.problem == nil else {
             // A document that could not be read: the reason, across the row.
-            client.maximumWidth = width
-            number.draw(in: context, x: 0, y: Double(top), color: foreground)
-            client.draw(in: context, x: 0, y: Double(secondLine), color: styleColor(named: "error_color") ?? foreground)
+            subtitle.maximumWidth = width
+            title.draw(in: context, x: 0, y: Double(top), color: foreground)
+            subtitle.draw(in: context, x: 0, y: Double(secondLine), color: styleColor(named: "error_color") ?? foreground)
             return
         }
         let dim = foreground.withAlpha(0.55)
@@ -158,8 +166,8 @@ package final class DocumentRowView: DrawingArea {
         }
 
         // Amount over its date, right-aligned against the badge: they keep their natural width
-        // up to two thirds of the row, so a long client name ends in "…" before a date does;
-        // the number and client take what is left.
+        // up to two thirds of the row, so a long subtitle ends in "…" before a date does;
+        // the title and subtitle take what is left.
         amount.maximumWidth = nil
         detail.maximumWidth = nil
         let trailingLimit = trailingEnd * 2 / 3
@@ -170,14 +178,15 @@ package final class DocumentRowView: DrawingArea {
         detail.draw(in: context, x: x(trailingEnd - detail.size.width, detail.size.width), y: Double(secondLine), color: dim)
 
         let leadingWidth = max(0, trailingEnd - trailingWidth - Self.columnGap)
-        number.maximumWidth = leadingWidth
-        client.maximumWidth = leadingWidth
-        number.draw(in: context, x: x(0, number.size.width), y: Double(top), color: foreground)
-        client.draw(in: context, x: x(0, client.size.width), y: Double(secondLine), color: dim)
+        title.maximumWidth = leadingWidth
+        // With nothing under the amount, the subtitle may run beneath it.
+        subtitle.maximumWidth = shown.detail.isEmpty ? trailingEnd : leadingWidth
+        title.draw(in: context, x: x(0, title.size.width), y: Double(top), color: foreground)
+        subtitle.draw(in: context, x: x(0, subtitle.size.width), y: Double(secondLine), color: dim)
     }
 
     /// The colours of style.css's `.status-badge` classes, from the theme's named colours.
-    private func badgeColors(_ tone: InvoiceDisplayStatus.Tone, foreground: StyleColor) -> (text: StyleColor, background: StyleColor) {
+    private func badgeColors(_ tone: BadgeTone, foreground: StyleColor) -> (text: StyleColor, background: StyleColor) {
         func named(_ name: String) -> StyleColor { styleColor(named: name) ?? foreground }
         switch tone {
         case .neutral: return (foreground.withAlpha(0.75), foreground.withAlpha(0.1))
@@ -186,20 +195,5 @@ package final class DocumentRowView: DrawingArea {
         case .warning: return (named("error_color"), named("error_bg_color").withAlpha(0.15))
         case .dimmed: return (foreground.withAlpha(0.55), foreground.withAlpha(0.06))
         }
-    }
-}
-
-/// Due-date texts by day. Formatting a date builds a formatter each time, and a screen of rows
-/// shows the same few days over and over, so each day is formatted once.
-@MainActor
-final class DayTextCache {
-    private var texts: [CalendarDay: String] = [:]
-
-    func dueText(_ day: CalendarDay) -> String {
-        if let text = texts[day] { return text }
-        if texts.count > 4_000 { texts.removeAll(keepingCapacity: true) }
-        let text = String(format: tr("Due %@"), day.formatted(.medium))
-        texts[day] = text
-        return text
     }
 }
