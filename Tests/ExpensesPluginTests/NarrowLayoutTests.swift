@@ -27,12 +27,14 @@ struct NarrowLayoutTests {
         #expect(f.view.detail.nameLabel.wraps)
     }
 
-    /// A click on a trip in the list opens it: its row can be activated.
-    @Test func aTripInTheListOpensWhenActivated() throws {
+    /// A click on a trip in the list opens it: choosing its row shows the trip.
+    @Test func aTripInTheListOpensWhenChosen() throws {
         let f = try PageFixture()
         let trip = try f.createTrip("Zürich Design Conference 2026")
         f.view.select(nil, showDetail: false)
-        f.view.tripList.activateRow(at: 0)
+        #expect(f.view.tripList.selectedIndex == nil)
+        f.view.tripList.selectedIndex = 0
         #expect(f.view.detail.trip?.id == trip.id)
+        #expect(f.view.selectedTripID == trip.id)
     }
 }

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import ExpensesCore
 import Foundation
 import GObjectCore
@@ -15,7 +16,11 @@ public final class ExpensesView {
     private let moneyFormatter = MoneyFormatter()
 
     let searchField = SearchField(placeholder: tr("Search trips"))
-    let tripList = ListBox()
+    /// Virtualized: a long history of trips makes rows only for those near the screen.
+    private(set) var tripList: ListView<SummaryRowView>!
+    private let positions = PositionList()
+    /// Set while the list changes under the selection, so the change is not taken as a choice.
+    private var isUpdating = false
     let listStack = Stack()
     private let listHeader: HeaderBar
     private let listPane: Box
@@ -47,8 +52,6 @@ public final class ExpensesView {
         listHeader.packEnd(newTrip)
 
         searchField.setMargins(top: 6, bottom: 6, start: 12, end: 12)
-        tripList.styleAsNavigationSidebar()
-        tripList.accessibleLabel = tr("Trips")
 
         let newTripFromEmpty = Button(label: tr("_New Trip"))
         newTripFromEmpty.addCssClass("pill")
@@ -59,8 +62,6 @@ public final class ExpensesView {
                                child: newTripFromEmpty)
         let noResults = StatusPage(iconName: "edit-find-symbolic", title: tr("No Results Found"),
                                    description: tr("Try a different search"))
-        let scroller = ScrolledWindow(child: tripList)
-        listStack.add(scroller, named: "trips")
         listStack.add(empty, named: "empty")
         listStack.add(noResults, named: "no-results")
         listStack.add(readErrorPage, named: "read-error")
@@ -76,14 +77,36 @@ public final class ExpensesView {
         widget.append(Separator(.vertical), navigatable: false)
         widget.append(detail.widget)
 
+        tripList = ListView(model: positions, makeRow: { [weak self] in
+            let row = SummaryRowView { [weak self] position in self?.rowContent(at: position) }
+            // On a narrow window, clicking the trip already chosen opens it again; choosing
+            // another one opens it through the selection.
+            row.onPress { [weak self, weak row] in
+                guard let self, let position = row?.position, self.widget.isFolded,
+                      self.tripList.selectedIndex == position else { return }
+                self.widget.visibleChild = self.detail.widget
+            }
+            return row
+        }, bind: { row, _, position in
+            row.bind(position: position)
+        })
+        tripList.styleAsRichList()
+        tripList.accessibleLabel = tr("Trips")
+        tripList.onSelectionChanged { [weak self] in
+            guard let self, !self.isUpdating, let index = self.tripList.selectedIndex,
+                  self.summaries.indices.contains(index) else { return }
+            self.select(self.summaries[index].id, showDetail: self.widget.isFolded)
+        }
+        tripList.onActivated { [weak self] _ in
+            guard let self, self.widget.isFolded, self.selectedTripID != nil else { return }
+            self.widget.visibleChild = self.detail.widget
+        }
+        let scroller = ScrolledWindow(child: tripList)
+        listStack.add(scroller, named: "trips")
+
         newTrip.onClicked { [weak self] in self?.showNewTripDialog() }
         newTripFromEmpty.onClicked { [weak self] in self?.showNewTripDialog() }
         searchField.onSearchChanged { [weak self] in self?.reload() }
-        tripList.onRowActivated { [weak self] index in
-            guard let self else { return }
-            guard index < self.summaries.count else { return }
-            self.select(self.summaries[index].id, showDetail: true)
-        }
         detail.onBack = { [weak self] in self?.widget.navigateBack() }
         detail.onTripChanged = { [weak self] in self?.reload() }
         detail.onDeleteTrip = { [weak self] id in self?.deleteTrip(id) }
@@ -102,28 +125,16 @@ public final class ExpensesView {
             errorLabel.isVisible = false
         } catch {
             summaries = []
-            tripList.removeAll()
+            showRows()
             readErrorPage.pageDescription = error.localizedDescription
             listStack.visibleChildName = "read-error"
             return
         }
-        tripList.removeAll()
-        for summary in summaries {
-            let row = ActionRow(title: summary.trip.name,
-                                subtitle: summary.trip.days.formatted())
-            let total = Label(moneyFormatter.string(from: summary.total), wraps: false, style: "numeric")
-            row.addSuffix(total)
-            // A click or Enter on the row opens the trip (an action row is inert by default).
-            row.setProperty("activatable", true)
-            tripList.append(row, accessibleLabel: summary.trip.name)
-        }
+        showRows()
         if summaries.isEmpty {
             listStack.visibleChildName = searchField.text.isEmpty ? "empty" : "no-results"
         } else {
             listStack.visibleChildName = "trips"
-        }
-        if let selectedTripID, let index = summaries.firstIndex(where: { $0.id == selectedTripID }) {
-            tripList.selectedIndex = index
         }
         // A deleted trip is deselected; one that cannot be read stays, and its pane says why.
         if let selectedTripID, case .success(nil) = Result(catching: { try repository.trip(selectedTripID) }) {
@@ -135,8 +146,39 @@ public final class ExpensesView {
     public func select(_ id: TripID?, showDetail: Bool) {
         selectedTripID = id
         detail.show(id)
-        if let id, let index = summaries.firstIndex(where: { $0.id == id }) { tripList.selectedIndex = index }
+        markSelection()
         if showDetail, id != nil { widget.visibleChild = detail.widget }
+    }
+
+    /// What the row at `position` shows.
+    func rowContent(at position: Int) -> SummaryRowContent? {
+        guard summaries.indices.contains(position) else { return nil }
+        let summary = summaries[position]
+        // The dates take the whole second line: a trip pane is narrow, and its count is in the detail.
+        return SummaryRowContent(title: summary.trip.name, subtitle: summary.trip.days.formatted(),
+                                 amount: moneyFormatter.string(from: summary.total), detail: "")
+    }
+
+    /// Lists `summaries` again: the rows on screen read their trips anew.
+    private func showRows() {
+        isUpdating = true
+        positions.count = summaries.count
+        isUpdating = false
+        markSelection()
+        tripList.rebindVisibleRows()
+    }
+
+    /// Highlights the chosen trip's row, if it is listed, without taking that as a new choice.
+    private func markSelection() {
+        isUpdating = true
+        tripList.selectedIndex = selectedTripID.flatMap { id in summaries.firstIndex { $0.id == id } }
+        isUpdating = false
+        if let index = tripList.selectedIndex { tripList.scrollTo(index) }
+    }
+
+    /// The texts of the row bound to `position`, if one is.
+    func rowTexts(at position: Int) -> [String]? {
+        tripList.rowWidgets.first { $0.position == position }?.texts
     }
 
     @discardableResult
