@@ -137,7 +137,7 @@ public final class SummaryRowView: DrawingArea {
         let top = (height - (title.lineHeight + Self.lineSpacing + subtitle.lineHeight)) / 2
         let secondLine = top + title.lineHeight + Self.lineSpacing
         guard shown.problem == nil else {
-            // A document that could not be read: the reason, across the row.
+            // A record that could not be read: the reason, across the row.
             subtitle.maximumWidth = width
             title.draw(in: context, x: 0, y: Double(top), color: foreground)
             subtitle.draw(in: context, x: 0, y: Double(secondLine), color: styleColor(named: "error_color") ?? foreground)
