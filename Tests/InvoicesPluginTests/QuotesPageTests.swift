@@ -13,6 +13,19 @@ extension InvoicesPageTests {
         try #require(plugin.documentsView)
     }
 
+    /// An invoice cancelled by a full credit note and a quote for its client, both listed.
+    func listCreditNoteAndQuote(_ page: InvoicesPage, _ repository: InvoiceRepository, _ view: InvoicesDocumentsView)
+        throws -> (Invoice, CreditNote, Quote) {
+        let invoice = try showInvoice(on: page, repository)
+        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
+        view.creditNoteIssued(note)
+        let quote = try repository.save(Quote(clientID: invoice.clientID, issueDate: .today(), validUntil: .today(), currency: .eur,
+                                              lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
+        view.quotes.reload()
+        view.creditNotes.reload()
+        return (invoice, note, quote)
+    }
+
     @Test func theSwitcherShowsEachList() throws {
         let (page, _, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
@@ -137,13 +150,7 @@ extension InvoicesPageTests {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         let view = try documents(plugin)
-        let invoice = try showInvoice(on: page, repository)
-        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
-        view.creditNoteIssued(note)
-        _ = try repository.save(Quote(clientID: invoice.clientID, issueDate: .today(), validUntil: .today(), currency: .eur,
-                                      lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
-        view.quotes.reload()
-        view.creditNotes.reload()
+        let (_, note, _) = try listCreditNoteAndQuote(page, repository, view)
         #expect(view.quotes.rowContent(at: 0)?.subtitle == "Acme & Sons")
         #expect(view.creditNotes.rowContent(at: 0)?.title == note.number)
 
@@ -168,13 +175,7 @@ extension InvoicesPageTests {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         let view = try documents(plugin)
-        let invoice = try showInvoice(on: page, repository)
-        let note = try repository.issue(CreditNote.full(of: invoice, after: [], on: .today(), reason: "Order cancelled"))
-        view.creditNoteIssued(note)
-        let quote = try repository.save(Quote(clientID: invoice.clientID, issueDate: .today(), validUntil: .today(), currency: .eur,
-                                              lines: [LineItem(description: "Concept", quantity: 1, unitPrice: money("90.00"))]))
-        view.quotes.reload()
-        view.creditNotes.reload()
+        let (invoice, note, quote) = try listCreditNoteAndQuote(page, repository, view)
         let window = AdwaitaWindow()
         window.content = try #require(plugin.page).widget
         window.setDefaultSize(width: 1000, height: 700)
