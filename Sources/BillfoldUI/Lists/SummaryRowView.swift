@@ -78,9 +78,15 @@ public final class SummaryRowView: DrawingArea {
     public private(set) var position: Int?
     private var shown: SummaryRowContent?
 
-    /// The drawing's height by font and resolution: GTK 4.8 makes some 200 rows at once, and shaping three
+    /// Line heights by font and resolution: GTK 4.8 makes some 200 rows at once, and shaping three
     /// lines in each to measure them cost as much as the rest of making the row.
-    private static var contentHeights: [String: Int] = [:]
+    private static var metrics: [String: Metrics] = [:]
+    private struct Metrics {
+        let titleHeight: Int
+        let subtitleHeight: Int
+        let contentHeight: Int
+    }
+    private var lineMetrics = Metrics(titleHeight: 0, subtitleHeight: 0, contentHeight: 0)
     private static let lineSpacing = 2
     private static let columnGap = 12
     private static let badgeWidth = 78
@@ -91,10 +97,16 @@ public final class SummaryRowView: DrawingArea {
         self.content = content
         super.init()
         let font = title.metricsKey
-        let height = Self.contentHeights[font] ?? max(title.lineHeight + Self.lineSpacing + subtitle.lineHeight,
-                                                      badge.lineHeight + 2 * Self.badgePadding.vertical)
-        Self.contentHeights[font] = height
-        contentHeight = height
+        let measured = Self.metrics[font] ?? {
+            let titleHeight = title.lineHeight
+            let subtitleHeight = subtitle.lineHeight
+            return Metrics(titleHeight: titleHeight, subtitleHeight: subtitleHeight,
+                           contentHeight: max(titleHeight + Self.lineSpacing + subtitleHeight,
+                                              badge.lineHeight + 2 * Self.badgePadding.vertical))
+        }()
+        Self.metrics[font] = measured
+        lineMetrics = measured
+        contentHeight = measured.contentHeight
         expandsHorizontally = true
         // The drawing is hidden from assistive technologies; the list item carries the row's name.
         hideFromAssistiveTechnologies()
@@ -134,8 +146,8 @@ public final class SummaryRowView: DrawingArea {
     private func draw(_ context: CairoContext, width: Int, height: Int) {
         guard let shown else { return }
         let foreground = foregroundColor
-        let top = (height - (title.lineHeight + Self.lineSpacing + subtitle.lineHeight)) / 2
-        let secondLine = top + title.lineHeight + Self.lineSpacing
+        let top = (height - (lineMetrics.titleHeight + Self.lineSpacing + lineMetrics.subtitleHeight)) / 2
+        let secondLine = top + lineMetrics.titleHeight + Self.lineSpacing
         guard shown.problem == nil else {
             // A record that could not be read: the reason, across the row.
             subtitle.maximumWidth = width
