@@ -77,29 +77,17 @@ public final class ExpensesView {
         widget.append(Separator(.vertical), navigatable: false)
         widget.append(detail.widget)
 
-        tripList = ListView(model: positions, makeRow: { [weak self] in
-            let row = SummaryRowView { [weak self] position in self?.rowContent(at: position) }
-            // On a narrow window, clicking the trip already chosen opens it again; choosing
-            // another one opens it through the selection.
-            row.onPress { [weak self, weak row] in
-                guard let self, let position = row?.position, self.widget.isFolded,
-                      self.tripList.selectedIndex == position else { return }
-                self.widget.visibleChild = self.detail.widget
-            }
-            return row
-        }, bind: { row, _, position in
-            row.bind(position: position)
+        tripList = ListView(positions: positions, content: { [weak self] position in
+            self?.rowContent(at: position)
+        }, reopen: { [weak self] in
+            guard let self, self.widget.isFolded, self.selectedTripID != nil else { return }
+            self.widget.visibleChild = self.detail.widget
         })
-        tripList.styleAsRichList()
         tripList.accessibleLabel = tr("Trips")
         tripList.onSelectionChanged { [weak self] in
             guard let self, !self.isUpdating, let index = self.tripList.selectedIndex,
                   self.summaries.indices.contains(index) else { return }
             self.select(self.summaries[index].id, showDetail: self.widget.isFolded)
-        }
-        tripList.onActivated { [weak self] _ in
-            guard let self, self.widget.isFolded, self.selectedTripID != nil else { return }
-            self.widget.visibleChild = self.detail.widget
         }
         let scroller = ScrolledWindow(child: tripList)
         listStack.add(scroller, named: "trips")

@@ -53,4 +53,19 @@ extension Widget {
         gtk_widget_add_controller(widgetPointer, gesture.pointer())
         return gesture
     }
+
+    /// Reports a primary-button press to the widget's click gestures (`onPress`,
+    /// `takesFocusOnClick`), as a pointer pressed on it would.
+    public func simulatePress() {
+        let controllers = gtk_widget_observe_controllers(widgetPointer)
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            guard let controller = g_list_model_get_item(controllers, index) else { continue }
+            defer { g_object_unref(controller) }
+            let type = controller.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+            if g_type_is_a(type, gtk_gesture_click_get_type()) != 0 {
+                bf_gesture_click_emit_pressed(controller, 1, 1, 1)
+            }
+        }
+    }
 }

@@ -102,6 +102,12 @@ public final class ListView<Row: Widget>: Widget {
         connectWithInteger("activate", handler)
     }
 
+    /// Activates the row at `position`, as Enter or a double click on it does.
+    public func activate(at position: Int) {
+        guard position >= 0, position < model.count else { return }
+        gtk_widget_activate_action_variant(widgetPointer, "list.activate-item", g_variant_new_uint32(guint32(position)))
+    }
+
     /// Scrolls so that `position` is shown.
     public func scrollTo(_ position: Int) {
         guard position >= 0, position < model.count else { return }

@@ -55,12 +55,7 @@ final class DocumentListPane {
         listHeader.packStart(context.makeBackButton())
         listPane.append(listHeader)
         listPane.append(switcher.widget)
-        listView = ListView(model: positions, makeRow: {
-            SummaryRowView(content: content)
-        }, bind: { row, _, position in
-            row.bind(position: position)
-        })
-        listView.styleAsRichList()
+        listView = ListView(positions: positions, content: content, reopen: { [weak self] in self?.revealDetail() })
         listView.accessibleLabel = title
         listView.onSelectionChanged { [weak self] in
             guard let self, !self.isUpdating else { return }

@@ -171,29 +171,19 @@ package final class InvoicesPage: InvoiceListActions {
         }
         listPane.append(searchEntry)
 
-        listView = ListView(model: positions, makeRow: { [weak self] in
-            let row = SummaryRowView { [weak self] position in
-                guard let self else { return nil }
-                guard let summary = self.model.summary(at: position) else {
-                    return self.model.rowReadProblem.map { .unreadable(String(format: tr("The invoice could not be read: %@"), $0)) }
-                }
-                return SummaryRowContent(title: summary.number, subtitle: summary.clientName,
-                                         amount: self.money.string(from: summary.total),
-                                         detail: self.dayTexts.dueText(summary.dueDate),
-                                         badge: summary.displayStatus.title, tone: summary.displayStatus.tone.badgeTone)
+        listView = ListView(positions: positions, content: { [weak self] position in
+            guard let self else { return nil }
+            guard let summary = self.model.summary(at: position) else {
+                return self.model.rowReadProblem.map { .unreadable(String(format: tr("The invoice could not be read: %@"), $0)) }
             }
-            // On a narrow window, clicking the invoice already chosen opens it again; choosing
-            // another one opens it through the selection.
-            row.onPress { [weak self, weak row] in
-                guard let self, let position = row?.position, self.widget.isFolded,
-                      self.listView.selectedIndex == position else { return }
-                self.widget.visibleChild = self.detailPane
-            }
-            return row
-        }, bind: { row, _, position in
-            row.bind(position: position)
+            return SummaryRowContent(title: summary.number, subtitle: summary.clientName,
+                                     amount: self.money.string(from: summary.total),
+                                     detail: self.dayTexts.dueText(summary.dueDate),
+                                     badge: summary.displayStatus.title, tone: summary.displayStatus.tone.badgeTone)
+        }, reopen: { [weak self] in
+            guard let self, self.widget.isFolded else { return }
+            self.widget.visibleChild = self.detailPane
         })
-        listView.styleAsRichList()
         listView.accessibleLabel = tr("Invoices")
         listView.onSelectionChanged { [weak self] in
             guard let self else { return }
@@ -201,10 +191,6 @@ package final class InvoicesPage: InvoiceListActions {
             self.selectionChanged()
             // On a narrow window choosing an invoice opens it.
             if self.widget.isFolded, self.selectedID != nil { self.widget.visibleChild = self.detailPane }
-        }
-        listView.onActivated { [weak self] _ in
-            guard let self else { return }
-            if self.widget.isFolded { self.widget.visibleChild = self.detailPane }
         }
         let scroller = ScrolledWindow(child: listView)
         scroller.expandsVertically = true
