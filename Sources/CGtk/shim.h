@@ -70,6 +70,9 @@ static inline gboolean bf_scroll_controller_emit(gpointer controller, double dx,
 static inline void bf_gesture_click_emit_pressed(gpointer gesture, int presses, double x, double y) {
     g_signal_emit_by_name(gesture, "pressed", presses, x, y);
 }
+static inline void bf_gesture_click_emit_released(gpointer gesture, int presses, double x, double y) {
+    g_signal_emit_by_name(gesture, "released", presses, x, y);
+}
 static inline gboolean bf_modifiers_have_control(GdkModifierType state) {
     return (state & GDK_CONTROL_MASK) != 0;
 }

@@ -17,7 +17,7 @@ struct SummaryListTests {
         defer { window.close() }
         #expect(await MainLoop.wait(until: { Set(list.rowWidgets.compactMap(\.position)) == [0, 1, 2] }))
         func press(_ position: Int) throws {
-            try #require(list.rowWidgets.first { $0.position == position }).simulatePress()
+            try #require(list.rowWidgets.first { $0.position == position }).simulateClick()
         }
 
         // A press on a row not chosen yet chooses it; the selection shows it, not this.

@@ -259,7 +259,7 @@ def test_a_client_with_a_recurring_invoice_is_not_deleted_with_it(app):
     press_action(app.window, "Clients")
     clients = window_named(app, "Clients")
     row = wait_until(lambda: next(iter(clients.findChildren(
-        lambda n: n.name == "Globex" and n.roleName == "list item" and n.size[0] > 0, showingOnly=False)), None),
+        lambda n: (n.name or "").startswith("Globex, ") and n.roleName == "list item" and n.size[0] > 0, showingOnly=False)), None),
         message="Globex in the client list")
     row.click()
     press(in_window(clients, "push button", "Delete"))

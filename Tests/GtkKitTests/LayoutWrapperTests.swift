@@ -38,6 +38,31 @@ struct LayoutWrapperTests {
         #expect(presses == 1)
     }
 
+    @Test func aClickIsAReleaseOfTheFirstPress() {
+        let box = Box(.horizontal)
+        var clicks = 0
+        let gesture = box.onClick { clicks += 1 }
+        // The second release of a double click is not another click.
+        bf_gesture_click_emit_released(gesture.rawPointer, 2, 4, 4)
+        #expect(clicks == 0)
+        box.simulateClick()
+        #expect(clicks == 1)
+    }
+
+    /// A list view inside a clamp that passes its scrolling on is still a scrolled window's
+    /// direct scrollable, so it makes rows only for what is on screen.
+    @Test func aClampedListStillMakesOnlyTheRowsOnScreen() async {
+        let list = ListView(model: PositionList(count: 10_000), makeRow: { Label("row", wraps: false) }, bind: { _, _, _ in })
+        let window = AdwaitaWindow()
+        window.content = ScrolledWindow(child: ClampScrollable(child: list, maximumWidth: 200))
+        window.setDefaultSize(width: 400, height: 300)
+        window.present()
+        #expect(await MainLoop.wait(until: { list.rowWidgetCount > 0 }))
+        #expect(list.rowWidgetCount < 500)
+        #expect(list.width <= 200)
+        window.destroy()
+    }
+
     @Test func aRowNamesTheListItemThatHoldsIt() async throws {
         let list = ListView(model: StringList(["a", "b"]), makeRow: { Label("", wraps: false) }, bind: { row, id, _ in
             row.text = id

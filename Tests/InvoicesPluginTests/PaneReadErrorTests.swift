@@ -1,5 +1,6 @@
 import BillfoldCore
 import Foundation
+import GObjectCore
 import GtkKit
 import PluginAPI
 import Storage
@@ -100,15 +101,23 @@ struct PaneReadErrorTests {
         #expect(try repository.recurringInvoices().count == 1)
     }
 
-    /// A client opens as a click or Enter on its row would.
-    @Test func activatingAClientRowOpensIt() throws {
+    /// A client opens on a click on its row, and on Enter; coming back, no row looks chosen.
+    @Test func clickingOrActivatingAClientRowOpensIt() async throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }
         _ = try repository.save(Client(name: "Acme", currency: .eur))
+        _ = try repository.save(Client(name: "Globex", currency: .eur))
         page.openClients()
         let clients = try #require(page.clientsWindow)
         defer { clients.close() }
-        clients.list.activateRow(at: 0)
+        #expect(await MainLoop.wait(until: { clients.rowTexts(at: 1)?.first == "Globex" }))
+        try #require(clients.list.rowWidgets.first { $0.position == 1 }).simulateClick()
+        #expect(clients.stack.visibleChildName == "client")
+        #expect(clients.nameLabel.text == "Globex")
+
+        clients.showList()
+        #expect(clients.list.selectedIndex == nil)
+        clients.list.activate(at: 0)
         #expect(clients.stack.visibleChildName == "client")
         #expect(clients.nameLabel.text == "Acme")
     }

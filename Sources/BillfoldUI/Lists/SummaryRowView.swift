@@ -7,8 +7,8 @@ public enum BadgeTone: Sendable, Hashable {
     case neutral, accent, warning, success, dimmed
 }
 
-/// What a row of a list of records shows (invoices, quotes, credit notes, trips): a title over
-/// a subtitle, an amount over a detail line, and a status.
+/// What a row of a list of records shows (invoices, quotes, credit notes, trips, clients): a
+/// title over a subtitle, an amount over a detail line, and a status.
 public struct SummaryRowContent: Equatable {
     public let title: String
     public let subtitle: String
@@ -51,6 +51,9 @@ public struct SummaryRowContent: Equatable {
     /// What a screen reader says for the row.
     public var accessibleLabel: String {
         if let problem { return problem }
+        // Translators: a list row without an amount as a screen reader says it: title, subtitle,
+        // such as "Acme, 3 invoices · owes €120.00".
+        if amount.isEmpty { return String(format: tr("%@, %@"), title, subtitle) }
         // Translators: a list row as a screen reader says it: title, subtitle, amount (and status),
         // such as "INV-2026-0001, Acme, €120.00, Paid".
         return badge.isEmpty ? String(format: tr("%@, %@, %@"), title, subtitle, amount)

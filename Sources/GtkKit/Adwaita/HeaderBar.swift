@@ -70,6 +70,18 @@ public final class Clamp: Widget {
     }
 }
 
+/// An `AdwClampScrollable`: a clamp that is itself scrollable, so a list view inside it still
+/// makes rows only for what a scrolled window shows.
+@MainActor
+public final class ClampScrollable: Widget {
+    public init(child: Widget, maximumWidth: Int = 600, tighteningThreshold: Int? = nil) {
+        super.init(adopting: untyped(adw_clamp_scrollable_new()))
+        adw_clamp_scrollable_set_child(pointer(), child.widgetPointer)
+        adw_clamp_scrollable_set_maximum_size(pointer(), gint(maximumWidth))
+        adw_clamp_scrollable_set_tightening_threshold(pointer(), gint(tighteningThreshold ?? maximumWidth * 2 / 3))
+    }
+}
+
 /// An `AdwStatusPage`: an empty state or a full-page message.
 @MainActor
 public final class StatusPage: Widget {

@@ -54,9 +54,24 @@ extension Widget {
         return gesture
     }
 
-    /// Reports a primary-button press to the widget's click gestures (`onPress`,
-    /// `takesFocusOnClick`), as a pointer pressed on it would.
-    public func simulatePress() {
+    /// Calls `handler` when a primary click on the widget ends: released where it was pressed.
+    /// A press that turns into a drag (scrolling a list by touch) is no click.
+    @discardableResult
+    public func onClick(_ handler: @escaping @MainActor () -> Void) -> Object {
+        let gesture = Object(adopting: untyped(gtk_gesture_click_new()))
+        gesture.connectSignal("released", arguments: [.integer, .double, .double]) { arguments in
+            // A double click reports a second release; the first one was the click.
+            if arguments.integer(1) == 1 { handler() }
+            return 0
+        }
+        g_object_ref(gesture.rawPointer)
+        gtk_widget_add_controller(widgetPointer, gesture.pointer())
+        return gesture
+    }
+
+    /// Reports a primary-button click, press then release, to the widget's click gestures
+    /// (`onPress`, `onClick`, `takesFocusOnClick`), as a pointer clicking it would.
+    public func simulateClick() {
         let controllers = gtk_widget_observe_controllers(widgetPointer)
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         for index in 0..<g_list_model_get_n_items(controllers) {
@@ -65,6 +80,7 @@ extension Widget {
             let type = controller.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
             if g_type_is_a(type, gtk_gesture_click_get_type()) != 0 {
                 bf_gesture_click_emit_pressed(controller, 1, 1, 1)
+                bf_gesture_click_emit_released(controller, 1, 1, 1)
             }
         }
     }

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldUI
 import Foundation
 import GtkKit
 import InvoicesCore
@@ -16,7 +17,9 @@ final class ClientsWindow: AdwaitaWindow {
 
     let stack = Stack()
     let searchEntry = SearchEntry(placeholder: tr("Search clients"))
-    let list = ListBox()
+    private let positions = PositionList()
+    /// Rows made only for the clients on screen: a library may have thousands.
+    private(set) var list: ListView<SummaryRowView>!
     private(set) var summaries: [ClientSummary] = []
     let listStack = Stack()
     /// Shown instead of the list when the clients cannot be read: never an empty list.
@@ -54,21 +57,33 @@ final class ClientsWindow: AdwaitaWindow {
 
         searchEntry.accessibleLabel = tr("Search clients")
         searchEntry.onSearchChanged { [weak self] in self?.reload() }
-        list.styleAsBoxedList()
+        list = ListView(model: positions, makeRow: { [weak self] in
+            let row = SummaryRowView { [weak self] position in self?.rowContent(at: position) }
+            // A click opens the client; the list alone would only select its row.
+            row.onClick { [weak self, weak row] in
+                guard let position = row?.position else { return }
+                self?.open(at: position)
+            }
+            return row
+        }, bind: { row, _, position in
+            row.bind(position: position)
+        })
+        list.styleAsRichList()
         list.accessibleLabel = tr("Clients")
-        list.onRowActivated { [weak self] index in
-            guard let self else { return }
-            guard self.summaries.indices.contains(index) else { return }
-            self.show(self.summaries[index].client)
-        }
-        listStack.add(list, named: "list")
+        list.onActivated { [weak self] position in self?.open(at: position) }
+        let scroller = ScrolledWindow(child: ClampScrollable(child: list, maximumWidth: 600))
+        scroller.expandsVertically = true
+        // The list's background spans the window; the clamp only keeps its rows readable.
+        scroller.addCssClass("view")
+        listStack.add(scroller, named: "list")
         listStack.add(StatusPage(iconName: "system-users-symbolic", title: tr("No Clients"),
                                  description: tr("Add a client with the + button, or when writing an invoice.")), named: "empty")
         listStack.add(StatusPage(iconName: "edit-find-symbolic", title: tr("No Matching Clients")), named: "no-results")
         listStack.add(readErrorPage, named: "read-error")
-        let listContent = Box(.vertical, spacing: 12, children: [searchEntry, listStack])
-        listContent.setMargins(top: 12, bottom: 24, start: 12, end: 12)
-        stack.add(ScrolledWindow(child: Clamp(child: listContent, maximumWidth: 600)), named: "list")
+        let search = Clamp(child: searchEntry, maximumWidth: 600)
+        search.setMargins(top: 12, bottom: 6, start: 12, end: 12)
+        listStack.expandsVertically = true
+        stack.add(Box(.vertical, children: [search, listStack]), named: "list")
 
         nameLabel.xAlign = 0
         nameLabel.isSelectable = true
@@ -100,20 +115,38 @@ final class ClientsWindow: AdwaitaWindow {
             anyClients = try !summaries.isEmpty || !repository.clients().isEmpty
         } catch {
             summaries = []
-            list.removeAll()
+            showRows()
             readErrorPage.pageDescription = error.localizedDescription
             listStack.visibleChildName = "read-error"
             return
         }
-        list.removeAll()
-        for summary in summaries {
-            let row = ActionRow.plain(title: summary.client.name, subtitle: subtitle(for: summary))
-            row.addSuffix(Image(iconName: "go-next-symbolic"))
-            // An Adwaita row is a list row that is not activatable unless told: a click or Enter opens the client.
-            row.setProperty("activatable", true)
-            list.append(row, accessibleLabel: summary.client.name)
-        }
+        showRows()
         listStack.visibleChildName = !anyClients ? "empty" : summaries.isEmpty ? "no-results" : "list"
+    }
+
+    /// Lists `summaries` again, nothing chosen: the rows on screen read their clients anew.
+    private func showRows() {
+        positions.count = summaries.count
+        list.selectedIndex = nil
+        list.rebindVisibleRows()
+    }
+
+    /// What the row at `position` shows.
+    func rowContent(at position: Int) -> SummaryRowContent? {
+        guard summaries.indices.contains(position) else { return nil }
+        let summary = summaries[position]
+        return SummaryRowContent(title: summary.client.name, subtitle: subtitle(for: summary), amount: "", detail: "")
+    }
+
+    /// Opens the client listed at `position`.
+    func open(at position: Int) {
+        guard summaries.indices.contains(position) else { return }
+        show(summaries[position].client)
+    }
+
+    /// The texts of the row bound to `position`, if one is.
+    func rowTexts(at position: Int) -> [String]? {
+        list.rowWidgets.first { $0.position == position }?.texts
     }
 
     private func subtitle(for summary: ClientSummary) -> String {
