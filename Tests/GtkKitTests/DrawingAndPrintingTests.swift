@@ -342,21 +342,62 @@ struct TextLineTests {
         #expect(area.styleColor(named: "no_such_colour_anywhere") == nil)
     }
 
-    @Test func drawsTextAndPillsIntoTheArea() {
-        let area = DrawingArea()
+    /// A painted area gives GTK render nodes to draw (a rounded clip round a colour, a text
+    /// node at its place), not a Cairo surface it would have to rasterize and upload.
+    @Test func paintsTextAndPillsAsRenderNodes() throws {
+        let area = SnapshotArea()
         area.contentHeight = 40
+        #expect(area.contentHeight == 40)
         let line = TextLine(in: area, weight: .bold)
         line.text = "Paid"
-        var drawn = false
-        area.setDrawFunction { context, width, height in
-            context.fillRoundedRectangle(x: 0, y: 0, width: Double(width), height: Double(height), radius: 20,
-                                         color: StyleColor(red: 0, green: 0.5, blue: 0))
-            line.draw(in: context, x: 4, y: 4, color: area.foregroundColor)
-            drawn = true
+        var sizes: [(Int, Int)] = []
+        area.setPaintFunction { snapshot, width, height in
+            sizes.append((width, height))
+            snapshot.fillRoundedRectangle(x: 0, y: 0, width: Double(width), height: Double(height), radius: 20,
+                                          color: StyleColor(red: 0, green: 0.5, blue: 0))
+            snapshot.append(line, x: 4, y: 4, color: StyleColor(red: 0, green: 0, blue: 0))
         }
-        let window = present(area)
-        #expect(drawn)
-        window.destroy()
+        let box = Box(.vertical, children: [area])
+        box.align(horizontal: .fill, vertical: .start)
+        let window = present(box)
+        defer { window.destroy() }
+        #expect(sizes.last.map { $0 == (area.width, 40) } == true)
+        #expect(area.width > 100)
+
+        // Record what the area paints, as GTK does when it draws a frame.
+        let recorder = try #require(gtk_snapshot_new())
+        let instance = UnsafeMutableRawPointer(area.widgetPointer).assumingMemoryBound(to: GTypeInstance.self)
+        let widgetClass = UnsafeMutableRawPointer(instance.pointee.g_class!).assumingMemoryBound(to: GtkWidgetClass.self)
+        widgetClass.pointee.snapshot(area.widgetPointer, recorder)
+        let node = try #require(gtk_snapshot_free_to_node(recorder))
+        defer { gsk_render_node_unref(node) }
+        #expect(gsk_render_node_get_node_type(node) == GSK_CONTAINER_NODE)
+        #expect(gsk_container_node_get_n_children(node) == 2)
+        let pill = try #require(gsk_container_node_get_child(node, 0))
+        #expect(gsk_render_node_get_node_type(pill) == GSK_ROUNDED_CLIP_NODE)
+        let clip = try #require(gsk_rounded_clip_node_get_clip(pill))
+        #expect(clip.pointee.corner.0.width == 20)
+        #expect(gsk_render_node_get_node_type(gsk_rounded_clip_node_get_child(pill)) == GSK_COLOR_NODE)
+        let text = try #require(gsk_container_node_get_child(node, 1))
+        // GTK folds the translation into the text node's offset.
+        #expect(gsk_render_node_get_node_type(text) == GSK_TEXT_NODE)
+        #expect(gsk_text_node_get_offset(text)?.pointee.x == 4)
+    }
+
+    @Test func thePaintClosureGoesWithTheArea() {
+        final class Owner {}
+        weak var weakOwner: Owner?
+        var area: SnapshotArea? = SnapshotArea()
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            area!.setPaintFunction { _, _, _ in _ = owner }
+        }
+        #expect(weakOwner != nil)
+        let probe = FinalizationProbe(watching: area!)
+        area = nil
+        #expect(probe.isFinalized)
+        #expect(weakOwner == nil)
     }
 }
 
@@ -396,6 +437,6 @@ struct ColumnsTests {
 }
 
 @MainActor
-private final class LinedArea: DrawingArea {
+private final class LinedArea: SnapshotArea {
     lazy var line = TextLine(in: self, weight: .bold)
 }

@@ -62,16 +62,16 @@ public struct SummaryRowContent: Equatable {
 }
 
 /// One row of a list of records: title and subtitle on the left, amount and detail on the
-/// right, and the status badge, drawn as one widget of a fixed height.
+/// right, and the status badge, painted as one widget of a fixed height.
 ///
 /// GTK 4.8's list view keeps about 200 rows bound, and a search binds them all again. With a
 /// label per text, each of those rows was measured and laid out anew (60–80 ms a keystroke).
-/// A drawn row never changes size, and binding one only records its position: the record is
+/// A painted row never changes size, and binding one only records its position: the record is
 /// read and its text laid out when the row is painted, which only the rows on screen are.
-/// The row is the drawing area itself: every widget in a row is made, styled, mapped and
-/// allocated 200 times over when a library opens.
+/// The row is one widget: every widget in a row is made, styled, mapped and allocated 200
+/// times over when a library opens. It paints render nodes, not Cairo pixels (`SnapshotArea`).
 @MainActor
-public final class SummaryRowView: DrawingArea {
+public final class SummaryRowView: SnapshotArea {
     private lazy var title = TextLine(in: self, weight: .bold)
     private lazy var subtitle = TextLine(in: self)
     private lazy var amount = TextLine(in: self, weight: .bold, tabularFigures: true)
@@ -111,12 +111,12 @@ public final class SummaryRowView: DrawingArea {
         lineMetrics = measured
         contentHeight = measured.contentHeight
         expandsHorizontally = true
-        // The drawing is hidden from assistive technologies; the list item carries the row's name.
+        // The row is hidden from assistive technologies; the list item carries its name.
         hideFromAssistiveTechnologies()
-        setDrawFunction { [weak self] context, width, height in
+        setPaintFunction { [weak self] snapshot, width, height in
             guard let self else { return }
             self.update()
-            self.draw(context, width: width, height: height)
+            self.paint(snapshot, width: width, height: height)
         }
         setMargins(top: 0, bottom: 0, start: 6, end: 0)
     }
@@ -146,7 +146,7 @@ public final class SummaryRowView: DrawingArea {
         tooltip = current?.problem
     }
 
-    private func draw(_ context: CairoContext, width: Int, height: Int) {
+    private func paint(_ snapshot: Snapshot, width: Int, height: Int) {
         guard let shown else { return }
         let foreground = foregroundColor
         let top = (height - (lineMetrics.titleHeight + Self.lineSpacing + lineMetrics.subtitleHeight)) / 2
@@ -154,8 +154,8 @@ public final class SummaryRowView: DrawingArea {
         guard shown.problem == nil else {
             // A record that could not be read: the reason, across the row.
             subtitle.maximumWidth = width
-            title.draw(in: context, x: 0, y: Double(top), color: foreground)
-            subtitle.draw(in: context, x: 0, y: Double(secondLine), color: styleColor(named: "error_color") ?? foreground)
+            snapshot.append(title, x: 0, y: Double(top), color: foreground)
+            snapshot.append(subtitle, x: 0, y: Double(secondLine), color: styleColor(named: "error_color") ?? foreground)
             return
         }
         let dim = foreground.withAlpha(0.55)
@@ -172,10 +172,10 @@ public final class SummaryRowView: DrawingArea {
             let pillHeight = badgeText.height + 2 * Self.badgePadding.vertical
             let pillStart = width - pillWidth
             let colors = badgeColors(shown.tone, foreground: foreground)
-            context.fillRoundedRectangle(x: x(pillStart, pillWidth), y: Double((height - pillHeight) / 2),
+            snapshot.fillRoundedRectangle(x: x(pillStart, pillWidth), y: Double((height - pillHeight) / 2),
                                          width: Double(pillWidth), height: Double(pillHeight),
                                          radius: Double(pillHeight) / 2, color: colors.background)
-            badge.draw(in: context, x: x(pillStart + (pillWidth - badgeText.width) / 2, badgeText.width),
+            snapshot.append(badge, x: x(pillStart + (pillWidth - badgeText.width) / 2, badgeText.width),
                        y: Double((height - badgeText.height) / 2), color: colors.text)
             trailingEnd = max(0, pillStart - Self.columnGap)
         }
@@ -189,15 +189,15 @@ public final class SummaryRowView: DrawingArea {
         amount.maximumWidth = min(amount.size.width, trailingLimit)
         detail.maximumWidth = min(detail.size.width, trailingLimit)
         let trailingWidth = max(amount.size.width, detail.size.width)
-        amount.draw(in: context, x: x(trailingEnd - amount.size.width, amount.size.width), y: Double(top), color: foreground)
-        detail.draw(in: context, x: x(trailingEnd - detail.size.width, detail.size.width), y: Double(secondLine), color: dim)
+        snapshot.append(amount, x: x(trailingEnd - amount.size.width, amount.size.width), y: Double(top), color: foreground)
+        snapshot.append(detail, x: x(trailingEnd - detail.size.width, detail.size.width), y: Double(secondLine), color: dim)
 
         let leadingWidth = max(0, trailingEnd - trailingWidth - Self.columnGap)
         title.maximumWidth = leadingWidth
         // With nothing under the amount, the subtitle may run beneath it.
         subtitle.maximumWidth = shown.detail.isEmpty ? trailingEnd : leadingWidth
-        title.draw(in: context, x: x(0, title.size.width), y: Double(top), color: foreground)
-        subtitle.draw(in: context, x: x(0, subtitle.size.width), y: Double(secondLine), color: dim)
+        snapshot.append(title, x: x(0, title.size.width), y: Double(top), color: foreground)
+        snapshot.append(subtitle, x: x(0, subtitle.size.width), y: Double(secondLine), color: dim)
     }
 
     /// The colours of style.css's `.status-badge` classes, from the theme's named colours.

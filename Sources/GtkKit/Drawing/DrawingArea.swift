@@ -13,7 +13,7 @@ public struct CairoContext {
 /// The user space is the widget's logical pixels; GTK has already applied the display's scale
 /// factor, so vectors drawn here stay sharp on a HiDPI screen.
 @MainActor
-open class DrawingArea: Widget {
+public final class DrawingArea: Widget {
     public init() {
         super.init(adopting: untyped(gtk_drawing_area_new()))
     }

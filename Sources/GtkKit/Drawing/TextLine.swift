@@ -40,9 +40,10 @@ extension Widget {
     }
 }
 
-/// One line of text that a widget's draw function paints, in the widget's own font (so it
-/// follows the desktop's font, text scaling and direction), shaped only when its text changes.
-/// Drawn rows use it where hundreds of recycled label widgets would each be measured again.
+/// One line of text that a widget's paint function appends (`Snapshot.append`), in the
+/// widget's own font (so it follows the desktop's font, text scaling and direction), shaped
+/// only when its text changes. Painted rows use it where hundreds of recycled label widgets
+/// would each be measured again.
 /// Its Pango layout is made when first measured or drawn: GTK 4.8's list view makes some 200
 /// rows, and only those on screen are ever painted.
 @MainActor
@@ -65,7 +66,7 @@ public final class TextLine {
         self.tabularFigures = tabularFigures
     }
 
-    private var layoutPointer: OpaquePointer {
+    var layoutPointer: OpaquePointer {
         if let layout { return layout.opaquePointer }
         let pointer: OpaquePointer
         if let widget {
@@ -130,32 +131,5 @@ public final class TextLine {
         let height = size.height
         pango_layout_set_text(layoutPointer, saved, -1)
         return height
-    }
-
-    /// Paints the text with its top-left corner at (x, y).
-    public func draw(in context: CairoContext, x: Double, y: Double, color: StyleColor) {
-        cairo_save(context.pointer)
-        cairo_set_source_rgba(context.pointer, color.red, color.green, color.blue, color.alpha)
-        cairo_move_to(context.pointer, x, y)
-        pango_cairo_show_layout(context.pointer, layoutPointer)
-        cairo_restore(context.pointer)
-    }
-}
-
-extension CairoContext {
-    /// Fills a rectangle with rounded corners (a radius of half the height gives a pill).
-    public func fillRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double,
-                                     color: StyleColor) {
-        let r = min(radius, height / 2, width / 2)
-        cairo_save(pointer)
-        cairo_new_sub_path(pointer)
-        cairo_arc(pointer, x + width - r, y + r, r, -Double.pi / 2, 0)
-        cairo_arc(pointer, x + width - r, y + height - r, r, 0, Double.pi / 2)
-        cairo_arc(pointer, x + r, y + height - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(pointer, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(pointer)
-        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
-        cairo_fill(pointer)
-        cairo_restore(pointer)
     }
 }
