@@ -8,6 +8,7 @@ import time
 from harness import TestFailure, wait_until
 from test_expenses import gone, named, window_titled
 from test_invoices import create_invoice, in_window, keys, newest_window, press, press_action, type_text, value_in_row
+from test_recurring_reminders import add_client
 
 
 def focused_node(app):
@@ -152,6 +153,38 @@ def test_escape_and_cancel_ask_before_discarding_changes(app):
     gone(app, "Clients")
     if app.process.poll() is not None:
         raise TestFailure("Ctrl+W in the Clients window ended Billfold")
+
+
+def test_a_client_is_searched_for_and_opened_with_the_keyboard(app):
+    """The Clients window: it opens with the focus in its search, typing narrows the list, Tab
+    reaches the list and Return opens the client; Back shows the list as it was. Escape clears
+    the search, and a second Escape closes the window."""
+    add_client(app, "Acme")
+    add_client(app, "Globex")
+    press_action(app.window, "Clients")
+    clients = window_titled(app, "Clients")
+
+    def listed():
+        return sorted(n.name for n in clients.findChildren(
+            lambda n: n.roleName == "list item" and n.size[0] > 0 and ", " in (n.name or ""), showingOnly=False))
+
+    wait_until(lambda: listed() == ["Acme, 0 invoices", "Globex, 0 invoices"], message="both clients listed")
+    # The search has the focus: typing searches.
+    named(clients, "entry", "Search clients")
+    type_text("glob")
+    wait_until(lambda: listed() == ["Globex, 0 invoices"], message="only Globex listed")
+    keys("Tab", "Return")
+    in_window(clients, "label", "Globex")
+    in_window(clients, "push button", "Edit")
+    press(in_window(clients, "push button", "Back to Clients"))
+    wait_until(lambda: listed() == ["Globex, 0 invoices"], message="the search kept after Back")
+    # Escape clears the search first, then closes the window.
+    keys("Escape")
+    wait_until(lambda: listed() == ["Acme, 0 invoices", "Globex, 0 invoices"], message="the search cleared")
+    keys("Escape")
+    gone(app, "Clients")
+    if app.process.poll() is not None:
+        raise TestFailure("Escape in the Clients window ended Billfold")
 
 
 def test_a_currency_is_found_by_typing(app):

@@ -121,4 +121,21 @@ struct PaneReadErrorTests {
         #expect(clients.stack.visibleChildName == "client")
         #expect(clients.nameLabel.text == "Acme")
     }
+
+    /// The search has the focus when the list shows; Escape in it clears a search, then closes.
+    @Test func escapeInTheClientSearchClearsItThenCloses() async throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        _ = try repository.save(Client(name: "Acme", currency: .eur))
+        page.openClients()
+        let clients = try #require(page.clientsWindow)
+        defer { clients.close() }
+        #expect(await MainLoop.wait(until: { clients.focusedWidget?.isInside(clients.searchEntry) == true }))
+        clients.searchEntry.text = "acme"
+        clients.searchEntry.emit("stop-search")
+        #expect(clients.searchEntry.text == "")
+        #expect(clients.isVisible)
+        clients.searchEntry.emit("stop-search")
+        #expect(await MainLoop.wait(until: { !clients.isVisible }))
+    }
 }

@@ -57,6 +57,12 @@ final class ClientsWindow: AdwaitaWindow {
 
         searchEntry.accessibleLabel = tr("Search clients")
         searchEntry.onSearchChanged { [weak self] in self?.reload() }
+        // The search has the focus, so Escape reaches it first: it clears a search, and with
+        // nothing to clear it closes the window, as Escape does anywhere else in it.
+        searchEntry.onStopSearch { [weak self] in
+            guard let self else { return }
+            if self.searchEntry.text.isEmpty { self.close() } else { self.searchEntry.text = "" }
+        }
         list = ListView(model: positions, makeRow: { [weak self] in
             let row = SummaryRowView { [weak self] position in self?.rowContent(at: position) }
             // A click opens the client; the list alone would only select its row.
@@ -164,6 +170,8 @@ final class ClientsWindow: AdwaitaWindow {
         windowTitle.title = tr("Clients")
         reload()
         stack.visibleChildName = "list"
+        // Typing searches at once, as in the window's first moment.
+        _ = searchEntry.grabFocus()
     }
 
     /// One client's page: details, what it owes, and its latest invoices.
