@@ -30,14 +30,6 @@ struct LayoutWrapperTests {
         #expect(row.titleLines == 3)
     }
 
-    @Test func aPressIsSeenBeforeTheClickIsHandled() {
-        let box = Box(.horizontal)
-        var presses = 0
-        let gesture = box.onPress { presses += 1 }
-        bf_gesture_click_emit_pressed(gesture.rawPointer, 1, 4, 4)
-        #expect(presses == 1)
-    }
-
     @Test func aClickIsAReleaseOfTheFirstPress() {
         let box = Box(.horizontal)
         var clicks = 0

@@ -11,8 +11,9 @@ extension ListView where Row == SummaryRowView {
         let list = WeakSummaryList()
         self.init(model: positions, makeRow: {
             let row = SummaryRowView(content: content)
-            // A press is seen before the list selects the row, so a row chosen by it is not reopened here.
-            row.onPress { [weak row] in
+            // The row sees the click before the list selects it, so a row the click chooses is
+            // opened by the selection, not here; a drag to scroll is no click.
+            row.onClick { [weak row] in
                 guard let position = row?.position, list.view?.selectedIndex == position else { return }
                 reopen()
             }

@@ -40,20 +40,6 @@ extension Widget {
         gtk_widget_add_controller(widgetPointer, gesture.pointer())
     }
 
-    /// Calls `handler` when a pointer button is pressed on the widget, before a parent (a list
-    /// that selects the row) handles the click, and whether or not it then claims it.
-    @discardableResult
-    public func onPress(_ handler: @escaping @MainActor () -> Void) -> Object {
-        let gesture = Object(adopting: untyped(gtk_gesture_click_new()))
-        gesture.connectSignal("pressed", arguments: [.integer, .double, .double]) { _ in
-            handler()
-            return 0
-        }
-        g_object_ref(gesture.rawPointer)
-        gtk_widget_add_controller(widgetPointer, gesture.pointer())
-        return gesture
-    }
-
     /// Calls `handler` when a primary click on the widget ends: released where it was pressed.
     /// A press that turns into a drag (scrolling a list by touch) is no click.
     @discardableResult
@@ -70,7 +56,7 @@ extension Widget {
     }
 
     /// Reports a primary-button click, press then release, to the widget's click gestures
-    /// (`onPress`, `onClick`, `takesFocusOnClick`), as a pointer clicking it would.
+    /// (`onClick`, `takesFocusOnClick`), as a pointer clicking it would.
     public func simulateClick() {
         let controllers = gtk_widget_observe_controllers(widgetPointer)
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
