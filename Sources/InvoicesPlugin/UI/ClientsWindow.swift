@@ -170,7 +170,7 @@ final class ClientsWindow: AdwaitaWindow {
         windowTitle.title = tr("Clients")
         reload()
         stack.visibleChildName = "list"
-        // Typing searches at once, as in the window's first moment.
+        // The search has the focus whenever the list shows, so typing searches at once.
         _ = searchEntry.grabFocus()
     }
 
