@@ -126,4 +126,18 @@ import Graphics
         #expect(amounts.count == 3)
         for amount in amounts { #expect(abs(amount.rect.maxX - right) < 1) }
     }
+
+    /// German and French amounts carry no-break spaces; Cairo would set those in a font of its
+    /// own and switch to it and back around every amount.
+    @Test func amountsWithNoBreakSpacesStayInTheTextsFont() throws {
+        var document = Document()
+        document.blocks = [.paragraph(Paragraph("Summe 1.234,50\u{A0}€ et 1\u{202F}234,50\u{A0}€"))]
+        let rendered = try document.renderPDF()
+        let raw = String(decoding: rendered.data, as: UTF8.self)
+        #expect(raw.components(separatedBy: "/BaseFont").count - 1 == 1, "one font, no second subset for the spaces")
+        let page = try ReadBack(rendered).pages[0]
+        let text = page.text()
+        #expect(text.contains("1.234,50 €"), "“\(text)”")
+        #expect(text.contains("1 234,50 €"), "“\(text)”")
+    }
 }
