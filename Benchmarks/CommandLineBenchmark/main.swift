@@ -3,9 +3,9 @@
 // 20, 1 000 and 10 000 lines next to Typst (PyPI `typst`) rendering the same content in the same
 // run. Prints a table with the targets.
 //
-//   swift build -c release -Xswiftc -DBILLFOLD_TEST_KEYS --product billfold
-//   swift run -c release command-line-benchmark [--binary .build/release/billfold] [--runs 5]
-//                                                [--keep DIR] [--no-typst]
+//   swift build -c release --static-swift-stdlib -Xswiftc -DBILLFOLD_TEST_KEYS --product billfold
+//   swift build -c release --static-swift-stdlib -Xswiftc -DBILLFOLD_TEST_KEYS --product command-line-benchmark
+//   .build/release/command-line-benchmark [--binary .build/release/billfold] [--runs 9] [--keep DIR] [--no-typst]
 //
 // With --keep, the database in DIR is made once and reused. Typst is installed into its own
 // virtual environment under .build/typst-venv on the first run (python3 -m venv, pip).
@@ -71,7 +71,7 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--render" {
 
 struct Arguments {
     var binary = ".build/release/billfold"
-    var runs = 5
+    var runs = 9
     var keep: String?
     var typst = true
 
@@ -137,6 +137,32 @@ func median(runs: Int, _ body: () -> Run) -> Run {
     var result = samples[samples.count / 2]
     result.peakKiB = samples.map(\.peakKiB).max() ?? 0
     return result
+}
+
+/// Two commands run alternately (A B B A …) after a warm-up of each, so a drift in the
+/// machine's speed hits both alike. Each result has the median wall time and, taken on its
+/// own, the median CPU time.
+func alternatingMedians(runs: Int, _ first: () -> Run, _ second: () -> Run) -> (Run, Run) {
+    _ = first()
+    _ = second()
+    var firsts: [Run] = []
+    var seconds: [Run] = []
+    for round in 0..<runs {
+        if round % 2 == 0 {
+            firsts.append(first())
+            seconds.append(second())
+        } else {
+            seconds.append(second())
+            firsts.append(first())
+        }
+    }
+    func middle(_ samples: [Run]) -> Run {
+        let walls = samples.map(\.milliseconds).sorted()
+        let cpus = samples.map(\.cpuMilliseconds).sorted()
+        return Run(milliseconds: walls[walls.count / 2], peakKiB: samples.map(\.peakKiB).max() ?? 0, output: "",
+                   cpuMilliseconds: cpus[cpus.count / 2])
+    }
+    return (middle(firsts), middle(seconds))
 }
 
 // MARK: - Data
@@ -262,7 +288,9 @@ do {
 
     // The invoice PDF: the whole export process, and its generation timed inside a fresh process.
     let pdfTargets: [Int: (milliseconds: Double, peakKiB: Int?)] = [20: (35, nil), 1_000: (60, nil), 10_000: (400, 80 * 1024)]
-    var billfoldInside: [Int: Run] = [:]
+    let typst = arguments.typst ? try TypstRunner(venv: URL(fileURLWithPath: ".build/typst-venv").standardizedFileURL, scratch: scratch) : nil
+    let repository = try InvoiceRepository(database: try Database.open(path: databasePath))
+    var typstRows: [Measured] = []
     for count in pdfLineCounts {
         let output = scratch.appendingPathComponent("invoice-\(count).pdf").path
         let whole = median(runs: arguments.runs) {
@@ -277,36 +305,37 @@ do {
         let pages = (try? String(contentsOfFile: output, encoding: .isoLatin1)).map { $0.components(separatedBy: "/Type /Page\n").count - 1 } ?? 0
         rows.append(Measured(operation: "invoice export, \(count) lines (whole process)", milliseconds: whole.milliseconds,
                              cpuMilliseconds: whole.cpuMilliseconds, peakKiB: whole.peakKiB, target: targetText, met: met, note: pages > 0 ? "\(pages) pages" : ""))
-        let inside = median(runs: arguments.runs) {
+        let render = {
             insideTimes(spawn([CommandLine.arguments[0], "--render", databasePath, pdfNumber(count), output],
                               environment: environment, scratch: scratch))
         }
-        billfoldInside[count] = inside
+        guard let typst, let pdfInvoice = try repository.invoice(number: pdfNumber(count)), let id = pdfInvoice.id else {
+            let inside = median(runs: arguments.runs, render)
+            rows.append(Measured(operation: "  generation inside the process", milliseconds: inside.milliseconds,
+                                 cpuMilliseconds: inside.cpuMilliseconds, peakKiB: nil))
+            continue
+        }
+        let source = try typst.writeSource(for: try repository.document(for: id), name: "invoice-\(count)")
+        // The two generations the ratio compares run in turns.
+        let (inside, typstInside) = alternatingMedians(runs: arguments.runs, render) {
+            insideTimes(typst.run(source, timed: true, environment: environment))
+        }
         rows.append(Measured(operation: "  generation inside the process", milliseconds: inside.milliseconds,
                              cpuMilliseconds: inside.cpuMilliseconds, peakKiB: nil))
+        let typstWhole = median(runs: arguments.runs) { typst.run(source, timed: false, environment: environment) }
+        typstRows.append(Measured(operation: "Typst \(count) lines (whole process)", milliseconds: typstWhole.milliseconds,
+                                  cpuMilliseconds: typstWhole.cpuMilliseconds, peakKiB: typstWhole.peakKiB))
+        // CPU time decides: on a shared machine the wall clock moves with everyone else's load.
+        let cpuRatio = typstInside.cpuMilliseconds / inside.cpuMilliseconds
+        let wallRatio = typstInside.milliseconds / inside.milliseconds
+        let wanted = count >= 1_000 ? 10.0 : nil
+        typstRows.append(Measured(operation: "  Typst compile inside the process", milliseconds: typstInside.milliseconds,
+                                  cpuMilliseconds: typstInside.cpuMilliseconds, peakKiB: nil,
+                                  target: wanted.map { "≥ \(Int($0))× Billfold (cpu)" } ?? "",
+                                  met: wanted.map { cpuRatio >= $0 ? "yes" : "NO" } ?? "",
+                                  note: String(format: "%.1f× Billfold's cpu, %.1f× wall", cpuRatio, wallRatio)))
     }
-
-    if arguments.typst {
-        let typst = try TypstRunner(venv: URL(fileURLWithPath: ".build/typst-venv").standardizedFileURL, scratch: scratch)
-        let repository = try InvoiceRepository(database: try Database.open(path: databasePath))
-        for count in pdfLineCounts {
-            guard let pdfInvoice = try repository.invoice(number: pdfNumber(count)), let id = pdfInvoice.id else { continue }
-            let source = try typst.writeSource(for: try repository.document(for: id), name: "invoice-\(count)")
-            let whole = median(runs: arguments.runs) { typst.run(source, timed: false, environment: environment) }
-            rows.append(Measured(operation: "Typst \(count) lines (whole process)", milliseconds: whole.milliseconds,
-                                 cpuMilliseconds: whole.cpuMilliseconds, peakKiB: whole.peakKiB))
-            let inside = median(runs: arguments.runs) { insideTimes(typst.run(source, timed: true, environment: environment)) }
-            // CPU time decides: on a shared machine the wall clock moves with everyone else's load.
-            let cpuRatio = inside.cpuMilliseconds / (billfoldInside[count]?.cpuMilliseconds ?? .nan)
-            let wallRatio = inside.milliseconds / (billfoldInside[count]?.milliseconds ?? .nan)
-            let wanted = count >= 1_000 ? 10.0 : nil
-            rows.append(Measured(operation: "  Typst compile inside the process", milliseconds: inside.milliseconds,
-                                 cpuMilliseconds: inside.cpuMilliseconds, peakKiB: nil,
-                                 target: wanted.map { "≥ \(Int($0))× Billfold (cpu)" } ?? "",
-                                 met: wanted.map { cpuRatio >= $0 ? "yes" : "NO" } ?? "",
-                                 note: String(format: "%.1f× Billfold's cpu, %.1f× wall", cpuRatio, wallRatio)))
-        }
-    }
+    rows += typstRows
 } catch {
     fail("The benchmark failed: \(error.localizedDescription)")
 }
@@ -318,7 +347,8 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     return right ? padding + text : text + padding
 }
 print("Command-line benchmark: \(invoiceCount) invoices, \(tripCount) trips; median of \(arguments.runs) runs after a warm-up"
-      + " (ms: wall clock; cpu ms: user + system, 10 ms steps; peak RSS: the largest of the runs)")
+      + " (ms: wall clock; cpu ms: user + system, 10 ms steps; peak RSS: the largest of the runs);"
+      + " each PDF's generation inside the process alternates with Typst's")
 print(pad("operation", 46) + pad("ms", 9, right: true) + pad("cpu ms", 9, right: true) + pad("peak MB", 9, right: true) + "  " + pad("target", 26) + pad("met", 5) + "note")
 print(String(repeating: "-", count: 119))
 for row in rows {
