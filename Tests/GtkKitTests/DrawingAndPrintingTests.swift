@@ -16,6 +16,27 @@ private func present(_ content: Widget, width: Int = 400, height: Int = 300) -> 
     return window
 }
 
+private final class ClosureOwner {}
+
+/// Gives a new widget a closure that holds an object, then drops the widget: the widget must be
+/// finalized and the object freed with it.
+@MainActor
+private func expectClosureGoesWithWidget<W: Widget>(_ make: @autoclosure () -> W, install: (W, AnyObject) -> Void) {
+    weak var weakOwner: ClosureOwner?
+    // Made here, so this function holds the only reference.
+    var held: W? = make()
+    do {
+        let owner = ClosureOwner()
+        weakOwner = owner
+        install(held!, owner)
+    }
+    #expect(weakOwner != nil)
+    let probe = FinalizationProbe(watching: held!)
+    held = nil
+    #expect(probe.isFinalized)
+    #expect(weakOwner == nil)
+}
+
 @MainActor
 private func paint(_ widget: Widget) {
     for _ in 0..<2 {
@@ -49,19 +70,7 @@ struct DrawingAreaTests {
     }
 
     @Test func theDrawClosureGoesWithTheWidget() {
-        final class Owner {}
-        weak var weakOwner: Owner?
-        var area: DrawingArea? = DrawingArea()
-        do {
-            let owner = Owner()
-            weakOwner = owner
-            area!.setDrawFunction { _, _, _ in _ = owner }
-        }
-        #expect(weakOwner != nil)
-        let probe = FinalizationProbe(watching: area!)
-        area = nil
-        #expect(probe.isFinalized)
-        #expect(weakOwner == nil)
+        expectClosureGoesWithWidget(DrawingArea()) { area, owner in area.setDrawFunction { _, _, _ in _ = owner } }
     }
 
     @Test func afterNextPaintNeedsAWidgetOnScreen() {
@@ -385,19 +394,7 @@ struct TextLineTests {
     }
 
     @Test func thePaintClosureGoesWithTheArea() {
-        final class Owner {}
-        weak var weakOwner: Owner?
-        var area: SnapshotArea? = SnapshotArea()
-        do {
-            let owner = Owner()
-            weakOwner = owner
-            area!.setPaintFunction { _, _, _ in _ = owner }
-        }
-        #expect(weakOwner != nil)
-        let probe = FinalizationProbe(watching: area!)
-        area = nil
-        #expect(probe.isFinalized)
-        #expect(weakOwner == nil)
+        expectClosureGoesWithWidget(SnapshotArea()) { area, owner in area.setPaintFunction { _, _, _ in _ = owner } }
     }
 }
 
