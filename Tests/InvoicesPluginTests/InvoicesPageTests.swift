@@ -470,4 +470,27 @@ struct InvoicesPageTests {
         #expect(page.detail.balanceLabel.text == amount("330.66"))
         #expect(host.toasts.last?.hasPrefix("Credit note CN-") == true)
     }
+
+    @Test func aPaidInvoiceCreditedShowsTheRefundDue() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        var invoice = try showInvoice(on: page, repository)
+        try invoice.markPaid(on: .today())
+        invoice = try repository.save(invoice)
+        let id = try #require(invoice.id)
+        page.reload(dataChanged: true)
+        page.select(id)
+        #expect(page.detail.balanceRow.title == "Balance Due")
+        #expect(page.detail.balanceLabel.text == amount("0.00"))
+
+        page.detail.links.creditNoteButton.click()
+        let dialog = try #require(page.detail.links.creditNoteDialog)
+        dialog.quantityRows[0].text = "1"
+        dialog.quantityRows[1].text = "0"
+        dialog.quantityRows[2].text = "0"
+        dialog.issue()
+        #expect(try repository.invoice(id)?.status == .paid)
+        #expect(page.detail.balanceRow.title == "Refund Due")
+        #expect(page.detail.balanceLabel.text == amount("119.00"))
+    }
 }

@@ -238,6 +238,37 @@ import Testing
         let invoiceText = try ReadBack(InvoicePDF.render(fixture.repository.document(for: invoice.id!), formatting: englishFormatting).data).compactText
         #expect(invoiceText.contains(compact("Credit notes")) && invoiceText.contains("-€59.50"))
     }
+
+    @Test func aPaidInvoiceCreditedOwesARefundNotANegativeBalance() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        var invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
+        try invoice.markPaid(on: day("2024-03-05"))
+        invoice = try fixture.repository.save(invoice)
+        func pdfText() throws -> String {
+            try ReadBack(InvoicePDF.render(fixture.repository.document(for: invoice.id!), formatting: englishFormatting).data).compactText
+        }
+        let paid = try pdfText()
+        #expect(paid.contains(compact("PAID IN FULL")) && paid.contains(compact("Balance due")))
+        #expect(paid.contains(compact("Please transfer to the account below.")))
+
+        try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-10"),
+                                                reason: "One hour less", lines: [CreditedLine(invoiceLine: 0, quantity: 1)]))
+        let credited = try #require(try fixture.repository.invoice(invoice.id!))
+        #expect(credited.status == .paid)
+        #expect(try credited.totals().balanceDue == money("-59.50"))
+        #expect(try credited.totals().refundDue == money("59.50"))
+        let text = try pdfText()
+        // What goes back is named and shown as an amount; the credit stays a deduction.
+        #expect(text.contains(compact("REFUND DUE")) && text.components(separatedBy: compact("Refund due")).count == 2)
+        // Payments are taken from what the credit left of the total.
+        #expect(text.contains(compact("Total after credit notes") + "€59.50"))
+        #expect(!text.contains(compact("PAID IN FULL")) && !text.contains(compact("Balance due")))
+        #expect(text.contains(compact("Credit notes")) && text.contains("-€59.50"))
+        #expect(text.components(separatedBy: "-€").count == 3) // the credit and the payment, not the balance
+        // Nothing asks the client to pay.
+        #expect(!text.contains(compact("Please transfer to the account below.")))
+    }
 }
 
 @Suite struct QuotesMigrationTests {

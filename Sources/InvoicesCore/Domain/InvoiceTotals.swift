@@ -49,6 +49,12 @@ public struct InvoiceTotals: Sendable, Hashable {
     public let paid: Money
     public let balanceDue: Money
 
+    /// What goes back to the client when credit notes took off more than was still owed
+    /// (a paid invoice, credited): the balance below zero, as a positive amount; else nil.
+    public var refundDue: Money? {
+        balanceDue.isNegative ? try? balanceDue.negated() : nil
+    }
+
     public init(lines: [LineItem], discountPercent: Decimal, payments: [Payment], currency: Currency,
                 credited: Money? = nil) throws(InvoiceError) {
         do {

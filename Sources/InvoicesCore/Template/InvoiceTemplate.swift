@@ -115,8 +115,9 @@ private struct Builder {
         document.footer = RunningText(leading: .text(String(format: tr("%@ · %@"), footerLeading, titledNumber)),
                                       trailing: .pageNumber)
         // How to pay sits left of the totals, where the eye goes after the amount; only an
-        // invoice asks for money.
-        let summary = Block.columns(ColumnSet([.init(width: .fraction(1), source.kind == .invoice ? payment() : []),
+        // invoice asks for money, and not one that owes the client a refund.
+        let asksForMoney = source.kind == .invoice && totals.refundDue == nil
+        let summary = Block.columns(ColumnSet([.init(width: .fraction(1), asksForMoney ? payment() : []),
                                                .init(width: .fixed(250), totalsBlocks())], gap: 28, spaceAfter: 0))
         document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + legalNotes() + notes()
         return document
@@ -201,13 +202,21 @@ private struct Builder {
         let due: [Block]
         switch source.kind {
         case .invoice:
-            due = [
-                .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
-                                     style: Self.label.withAlignment(.trailing))),
-                .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
-                .paragraph(Paragraph(String(format: tr("Due %@"), date(invoice.dueDate)),
-                                     style: Self.secondary.withAlignment(.trailing))),
-            ]
+            if let refund = totals.refundDue {
+                // No due date: the invoice's is for the client's payment, not for this.
+                due = [
+                    .paragraph(Paragraph(tr("REFUND DUE"), style: Self.label.withAlignment(.trailing))),
+                    .paragraph(Paragraph(money(refund), style: Self.amountDue)),
+                ]
+            } else {
+                due = [
+                    .paragraph(Paragraph(invoice.status == .paid ? tr("PAID IN FULL") : tr("AMOUNT DUE"),
+                                         style: Self.label.withAlignment(.trailing))),
+                    .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
+                    .paragraph(Paragraph(String(format: tr("Due %@"), date(invoice.dueDate)),
+                                         style: Self.secondary.withAlignment(.trailing))),
+                ]
+            }
         case .quote(let validUntil, _):
             due = [
                 .paragraph(Paragraph(tr("QUOTED TOTAL"), style: Self.label.withAlignment(.trailing))),
@@ -275,10 +284,14 @@ private struct Builder {
                                     valueStyle: Self.body.withTabularFigures(), rowSpacing: 5, spaceBefore: 0, spaceAfter: 6)),
         ]
         if source.kind == .invoice, !totals.credited.isZero {
-            let credited: [KeyValueList.Item] = [
-                .init(tr("Credit notes"), money(negated(totals.credited))),
-                .init(tr("Balance due"), money(totals.balanceDue), isEmphasized: invoice.payments.isEmpty),
-            ]
+            var credited: [KeyValueList.Item] = [.init(tr("Credit notes"), money(negated(totals.credited)))]
+            // Payments follow: what the credit leaves of the total, which they are taken from.
+            // None: what it leaves is the balance.
+            if invoice.payments.isEmpty {
+                credited.append(balance(isEmphasized: true))
+            } else if let remaining = try? totals.total.subtracting(totals.credited) {
+                credited.append(.init(tr("Total after credit notes"), money(remaining)))
+            }
             blocks.append(.keyValues(KeyValueList(credited, placement: .trailing, width: 250, keyStyle: Self.secondary,
                                                   valueStyle: Self.body.withTabularFigures(), rowSpacing: 5,
                                                   spaceBefore: 4, spaceAfter: 6)))
@@ -287,7 +300,7 @@ private struct Builder {
             var paid = invoice.payments.map { payment in
                 KeyValueList.Item(String(format: tr("Paid on %@"), date(payment.date)), money(negated(payment.amount)))
             }
-            paid.append(.init(tr("Balance due"), money(totals.balanceDue), isEmphasized: true))
+            paid.append(balance(isEmphasized: true))
             blocks.append(.keyValues(KeyValueList(paid, placement: .trailing, width: 250, keyStyle: Self.secondary,
                                                   valueStyle: Self.body.withTabularFigures(), rowSpacing: 5,
                                                   spaceBefore: 4, spaceAfter: 6)))
@@ -363,6 +376,12 @@ private struct Builder {
 
     private func money(_ amount: Money) -> String {
         formatting.money.string(from: amount)
+    }
+
+    /// The balance's line under the totals: what is still due, or what goes back to the client.
+    private func balance(isEmphasized: Bool) -> KeyValueList.Item {
+        if let refund = totals.refundDue { return .init(tr("Refund due"), money(refund), isEmphasized: isEmphasized) }
+        return .init(tr("Balance due"), money(totals.balanceDue), isEmphasized: isEmphasized)
     }
 
     private func negated(_ amount: Money) -> Money {

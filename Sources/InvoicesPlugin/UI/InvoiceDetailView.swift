@@ -241,7 +241,8 @@ package final class InvoiceDetailView {
         discountRow.isVisible = !totals.discount.isZero
         totalLabel.text = money.string(from: totals.total)
         paidLabel.text = money.string(from: totals.paid)
-        balanceLabel.text = money.string(from: totals.balanceDue)
+        balanceRow.title = totals.refundDue == nil ? tr("Balance Due") : tr("Refund Due")
+        balanceLabel.text = money.string(from: totals.refundDue ?? totals.balanceDue)
         // The tax rows go between the discount and the total, as on the PDF.
         taxRows.forEach(amountsGroup.remove)
         taxRows = []
