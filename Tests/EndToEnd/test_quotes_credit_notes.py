@@ -159,3 +159,53 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
     in_window(problem, "label", "Not Ready to Be an E-Invoice")
     keys("Escape")
     wait_until(lambda: newest_window(app) == main, message="the dialog to close with Escape")
+
+
+def test_a_paid_invoice_credited_is_refunded(app):
+    """A paid invoice credited afterwards owes the client a refund; Record Refund… takes what
+    goes back, refuses more than that, and leaves nothing recorded on Escape."""
+    create_invoice(app)
+    main = app.window
+    press(in_window(main, "push button", "Mark as Sent"))
+    press_action(main, "Mark as Paid")
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$0.00", message="the invoice paid")
+
+    press_action(main, "Create Credit Note…")
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                        message="the credit note dialog")
+    app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
+    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
+    app.type_into(in_window(dialog, "text", "Style guide booklet"), "0", replace=True)
+    wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$119.00", message="the credit note's total")
+    press(in_window(dialog, "push button", "Issue"))
+    wait_until(lambda: newest_window(app).name != "Create Credit Note", message="the dialog to close")
+    wait_until(lambda: value_in_row(main, "Refund Due") == "$119.00",
+               message=f"a refund due of $119.00, saw {value_in_row(main, 'Refund Due')!r}")
+
+    def open_refund_dialog():
+        press(in_window(main, "push button", "Record Refund…"))
+        return wait_until(lambda: newest_window(app) if newest_window(app).name == "Record Refund" else None,
+                          message="the Record Refund dialog")
+
+    # Typed into, then left with Escape and Discard: nothing is recorded.
+    dialog = open_refund_dialog()
+    app.type_into(in_window(dialog, "text", "Note"), "Bank transfer back")
+    keys("Escape")
+    press(in_window(newest_window(app), "push button", "Discard"))
+    wait_until(lambda: newest_window(app).name != "Record Refund", message="Record Refund to close")
+    if value_in_row(main, "Refund Due") != "$119.00":
+        raise TestFailure(f"leaving with Escape changed the refund due to {value_in_row(main, 'Refund Due')!r}")
+
+    dialog = open_refund_dialog()
+    record = in_window(dialog, "push button", "Record")
+    app.type_into(in_window(dialog, "text", "Amount"), "500.00", replace=True)
+    wait_until(lambda: not record.sensitive, message="Record to turn off for more than is due")
+    in_window(dialog, "label", "The refund is more than the $119.00 due to the client. Enter at most that amount.")
+    app.type_into(in_window(dialog, "text", "Amount"), "119.00", replace=True)
+    app.type_into(in_window(dialog, "text", "Note"), "Bank transfer back")
+    wait_until(lambda: record.sensitive, message="Record to turn on")
+    press(record)
+    wait_until(lambda: newest_window(app).name != "Record Refund", message="Record Refund to close")
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$0.00",
+               message=f"nothing left due either way, saw {value_in_row(main, 'Balance Due')!r}")
+    in_window(main, "label", "Refund · Bank transfer back", timeout=5)

@@ -492,5 +492,27 @@ struct InvoicesPageTests {
         #expect(try repository.invoice(id)?.status == .paid)
         #expect(page.detail.balanceRow.title == "Refund Due")
         #expect(page.detail.balanceLabel.text == amount("119.00"))
+        // Paying it back is the next step, before saving the PDF.
+        #expect(page.detail.refundButton.isVisible && !page.detail.primarySavePDFButton.isVisible)
+
+        page.detail.refundButton.click()
+        let shown = MainLoop.run(until: { page.detail.paymentDialog?.isVisible == true })
+        #expect(shown)
+        let refund = try #require(page.detail.paymentDialog)
+        #expect(refund.kind == .refund)
+        #expect(refund.amountRow.text == moneyFormatter.string(from: money("119.00"), showSymbol: false))
+        refund.amountRow.text = moneyFormatter.string(from: money("119.01"), showSymbol: false)
+        #expect(!refund.recordButton.isSensitive)
+        #expect(refund.errorLabel.text == "The refund is more than the \(amount("119.00")) due to the client. Enter at most that amount.")
+        refund.amountRow.text = moneyFormatter.string(from: money("119.00"), showSymbol: false)
+        refund.noteRow.text = "Bank transfer"
+        refund.recordButton.click()
+        #expect(!refund.isVisible)
+        let refunded = try #require(try repository.invoice(id))
+        #expect(refunded.payments.last?.amount == money("-119.00") && refunded.status == .paid)
+        #expect(page.detail.balanceRow.title == "Balance Due")
+        #expect(page.detail.balanceLabel.text == amount("0.00"))
+        #expect(!page.detail.refundButton.isVisible && page.detail.primarySavePDFButton.isVisible)
+        #expect(!page.detail.reopenButton.isVisible)
     }
 }

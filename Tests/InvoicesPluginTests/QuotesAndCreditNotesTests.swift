@@ -269,6 +269,46 @@ import Testing
         // Nothing asks the client to pay.
         #expect(!text.contains(compact("Please transfer to the account below.")))
     }
+
+    @Test func aRefundPaysBackWhatIsDueAndNoMore() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        var invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
+        // Nothing goes back while the client still owes money.
+        #expect(throws: InvoiceError.noRefundDue) { try invoice.recordRefund(money("1.00"), on: day("2024-03-05")) }
+        try invoice.markPaid(on: day("2024-03-05"))
+        invoice = try fixture.repository.save(invoice)
+        #expect(throws: InvoiceError.noRefundDue) { try invoice.recordRefund(money("1.00"), on: day("2024-03-06")) }
+        try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-10"),
+                                                lines: [CreditedLine(invoiceLine: 0, quantity: 1)]))
+        var credited = try #require(try fixture.repository.invoice(invoice.id!))
+
+        #expect(throws: InvoiceError.refundNotPositive) { try credited.recordRefund(money("0.00"), on: day("2024-03-12")) }
+        #expect(throws: InvoiceError.overRefund(due: money("59.50"))) {
+            try credited.recordRefund(money("59.51"), on: day("2024-03-12"))
+        }
+        #expect(throws: InvoiceError.paymentCurrencyMismatch(expected: .eur, found: .usd)) {
+            try credited.recordRefund(money("10.00", .usd), on: day("2024-03-12"))
+        }
+        try credited.recordRefund(money("50.00"), on: day("2024-03-12"), note: "Transfer")
+        #expect(try credited.totals().refundDue == money("9.50"))
+        try credited.recordRefund(money("9.50"), on: day("2024-03-13"))
+        credited = try fixture.repository.save(credited)
+
+        let stored = try #require(try fixture.repository.invoice(invoice.id!))
+        #expect(stored.status == .paid)
+        #expect(stored.payments.map(\.amount) == [money("119.00"), money("-50.00"), money("-9.50")])
+        #expect(stored.payments.map(\.isRefund) == [false, true, true])
+        #expect(try stored.totals().balanceDue.isZero && stored.totals().refundDue == nil)
+        // The refund settled nothing: reopening would take it for the client's payment.
+        var reopening = stored
+        #expect(throws: InvoiceError.transitionNotAllowed(from: .paid, to: .sent)) { try reopening.reopen() }
+
+        let text = try ReadBack(InvoicePDF.render(fixture.repository.document(for: invoice.id!), formatting: englishFormatting).data).compactText
+        #expect(text.contains(compact("Refunded on Mar 12, 2024") + "€50.00"))
+        #expect(text.contains(compact("Refunded on Mar 13, 2024") + "€9.50"))
+        #expect(text.contains(compact("PAID IN FULL")) && !text.contains(compact("Refund due")))
+    }
 }
 
 @Suite struct QuotesMigrationTests {

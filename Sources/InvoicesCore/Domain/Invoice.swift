@@ -226,6 +226,23 @@ public struct Invoice: Sendable, Hashable {
         try settleIfPaid()
     }
 
+    /// Records money paid back to the client, at most the refund due (credit notes took off
+    /// more than was still owed). It is kept as a payment below zero, so the balance and what
+    /// was received net of it stay sums of the payments; the status does not change.
+    public mutating func recordRefund(_ amount: Money, on date: CalendarDay, note: String = "") throws(InvoiceError) {
+        guard amount.currency == currency else {
+            throw .paymentCurrencyMismatch(expected: currency, found: amount.currency)
+        }
+        guard let due = try totals().refundDue else { throw .noRefundDue }
+        guard amount.isPositive else { throw .refundNotPositive }
+        guard amount.minorUnits <= due.minorUnits else { throw .overRefund(due: due) }
+        do {
+            payments.append(Payment(date: date, amount: try amount.negated(), note: note))
+        } catch {
+            throw .amountTooLarge
+        }
+    }
+
     /// Records a payment of whatever is still due, on `date`, and marks the invoice paid.
     public mutating func markPaid(on date: CalendarDay, note: String = "") throws(InvoiceError) {
         guard status == .sent else { throw .transitionNotAllowed(from: status, to: .paid) }
@@ -243,7 +260,10 @@ public struct Invoice: Sendable, Hashable {
     /// removed payment; an invoice paid without any (a total of zero) cannot be reopened.
     @discardableResult
     public mutating func reopen() throws(InvoiceError) -> Payment {
-        guard status == .paid, let settling = payments.last else { throw .transitionNotAllowed(from: status, to: .sent) }
+        // After a refund the last entry is money going back: it settled nothing.
+        guard status == .paid, let settling = payments.last, settling.amount.isPositive else {
+            throw .transitionNotAllowed(from: status, to: .sent)
+        }
         payments.removeLast()
         status = .sent
         return settling

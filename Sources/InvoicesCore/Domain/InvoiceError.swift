@@ -115,6 +115,11 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     /// A payment larger than what is still owed; `balance` is what is owed.
     case overpayment(balance: Money)
     case paymentCurrencyMismatch(expected: Currency, found: Currency)
+    /// Nothing goes back to the client: credit notes took off no more than was still owed.
+    case noRefundDue
+    case refundNotPositive
+    /// A refund larger than what goes back to the client; `due` is that amount.
+    case overRefund(due: Money)
     case noSuchPayment(Int)
     case nothingToSend
     case invoiceNotFound
@@ -182,6 +187,13 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
                           MoneyFormatter().string(from: balance))
         case .paymentCurrencyMismatch(let expected, let found):
             return String(format: tr("The payment is in %@ but the invoice is in %@."), found.code, expected.code)
+        case .noRefundDue:
+            return tr("Nothing is to be refunded on this invoice.")
+        case .refundNotPositive:
+            return tr("Enter a refund amount above zero.")
+        case .overRefund(let due):
+            return String(format: tr("The refund is more than the %@ due to the client. Enter at most that amount."),
+                          MoneyFormatter().string(from: due))
         case .noSuchPayment:
             return tr("That payment is no longer on the invoice.")
         case .nothingToSend:

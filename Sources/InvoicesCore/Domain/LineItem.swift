@@ -114,4 +114,7 @@ public struct Payment: Sendable, Hashable {
         self.amount = amount
         self.note = note
     }
+
+    /// Money paid back to the client (`Invoice.recordRefund`), kept as an amount below zero.
+    public var isRefund: Bool { amount.isNegative }
 }

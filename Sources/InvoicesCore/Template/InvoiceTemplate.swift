@@ -298,7 +298,8 @@ private struct Builder {
         }
         if !invoice.payments.isEmpty {
             var paid = invoice.payments.map { payment in
-                KeyValueList.Item(String(format: tr("Paid on %@"), date(payment.date)), money(negated(payment.amount)))
+                KeyValueList.Item(String(format: payment.isRefund ? tr("Refunded on %@") : tr("Paid on %@"), date(payment.date)),
+                                  money(negated(payment.amount)))
             }
             paid.append(balance(isEmphasized: true))
             blocks.append(.keyValues(KeyValueList(paid, placement: .trailing, width: 250, keyStyle: Self.secondary,

@@ -48,6 +48,7 @@ package final class InvoiceDetailView {
     let editButton = Button(label: tr("_Edit"))
     let sendButton = Button(label: tr("Mark as _Sent"))
     let paymentButton = Button(label: tr("Record _Payment…"))
+    let refundButton = Button(label: tr("Record _Refund…"))
     let paidButton = Button(label: tr("Mark as P_aid"))
     let reopenButton = Button(label: tr("_Reopen…"))
     let duplicateButton = Button(label: tr("D_uplicate"))
@@ -106,7 +107,7 @@ package final class InvoiceDetailView {
                                             [cancelButton, deleteButton]]).button
         // Red text in the menu: a flat destructive button would draw white text on no background.
         deleteButton.addCssClass("error")
-        for button in [sendButton, paymentButton, primarySavePDFButton] {
+        for button in [sendButton, paymentButton, refundButton, primarySavePDFButton] {
             button.addCssClass("suggested-action")
             headerActions.append(button)
         }
@@ -158,7 +159,9 @@ package final class InvoiceDetailView {
         reopenButton.onClicked { [weak self] in self?.confirmReopen() }
         reopenButton.tooltip = tr("Back to sent, removing the payment that settled it")
         cancelButton.onClicked { [weak self] in self?.confirmCancel() }
-        paymentButton.onClicked { [weak self] in self?.recordPayment() }
+        paymentButton.onClicked { [weak self] in self?.record(.payment) }
+        refundButton.onClicked { [weak self] in self?.record(.refund) }
+        refundButton.tooltip = tr("Record money paid back to the client")
         duplicateButton.onClicked { [weak self] in self?.duplicate() }
         deleteButton.onClicked { [weak self] in self?.confirmDelete() }
         reminders.onRecorded = { [weak self] id in self?.list?.invoiceChanged(id) }
@@ -198,7 +201,9 @@ package final class InvoiceDetailView {
         paymentRows.forEach(paymentsGroup.remove)
         paymentRows = []
         for payment in invoice.payments {
-            let row = ActionRow.plain(title: payment.date.formatted(.medium), subtitle: payment.note.isEmpty ? nil : payment.note)
+            var subtitle = payment.note.isEmpty ? nil : payment.note
+            if payment.isRefund { subtitle = subtitle.map { String(format: tr("Refund · %@"), $0) } ?? tr("Refund") }
+            let row = ActionRow.plain(title: payment.date.formatted(.medium), subtitle: subtitle)
             let amount = Label(money.string(from: payment.amount), wraps: false, style: "numeric")
             amount.align(vertical: .center)
             row.addSuffix(amount)
@@ -209,10 +214,12 @@ package final class InvoiceDetailView {
 
         sendButton.isVisible = invoice.status == .draft
         paymentButton.isVisible = invoice.status == .sent
-        primarySavePDFButton.isVisible = invoice.status == .paid || invoice.status == .cancelled
+        // Money still going back to the client is the next step, before the PDF for the files.
+        refundButton.isVisible = totals.refundDue != nil
+        primarySavePDFButton.isVisible = (invoice.status == .paid || invoice.status == .cancelled) && !refundButton.isVisible
         savePDFButton.isVisible = !primarySavePDFButton.isVisible
         paidButton.isVisible = invoice.status == .sent
-        reopenButton.isVisible = invoice.status == .paid && !invoice.payments.isEmpty
+        reopenButton.isVisible = invoice.status == .paid && invoice.payments.last?.isRefund == false
         // A sent invoice stays as the client got it: a credit note corrects or cancels it.
         cancelButton.isVisible = invoice.status == .draft
         editButton.isVisible = invoice.status == .draft
@@ -426,17 +433,22 @@ package final class InvoiceDetailView {
     /// The delete question while it is open.
     private(set) weak var deleteConfirmation: MessageDialog?
 
-    private func recordPayment() {
+    private func record(_ kind: PaymentDialog.Kind) {
         guard let invoice else { return }
-        let dialog = PaymentDialog(invoice: invoice, parent: context.window)
+        let dialog = PaymentDialog(invoice: invoice, kind: kind, parent: context.window)
         dialog.onRecord = { [weak self] amount, date, note in
-            self?.change { invoice in try invoice.recordPayment(amount, on: date, note: note) }
+            self?.change { invoice in
+                switch kind {
+                case .payment: try invoice.recordPayment(amount, on: date, note: note)
+                case .refund: try invoice.recordRefund(amount, on: date, note: note)
+                }
+            }
         }
         paymentDialog = dialog
         dialog.present()
     }
 
-    /// The payment dialog while it exists; the window's own lifetime keeps it, not this pane.
+    /// The payment or refund dialog while it exists; the window's own lifetime keeps it, not this pane.
     private(set) weak var paymentDialog: PaymentDialog?
 
     private func duplicate() {

@@ -3,9 +3,18 @@ import BillfoldUI
 import GtkKit
 import InvoicesCore
 
-/// Asks for a payment against an invoice: amount (the balance by default), date and a note.
+/// Asks for money received on an invoice, or paid back to the client: amount (all that is
+/// owed or due back, by default), date and a note.
 @MainActor
 final class PaymentDialog: FormWindow {
+    enum Kind {
+        /// From the client, at most the balance due.
+        case payment
+        /// Back to the client, at most the refund due.
+        case refund
+    }
+
+    let kind: Kind
     let amountRow = EntryRow(title: tr("Amount"))
     let dateRow = EntryRow(title: tr("Date"))
     let noteRow = EntryRow(title: tr("Note"))
@@ -13,25 +22,32 @@ final class PaymentDialog: FormWindow {
     let recordButton = Button(label: tr("_Record"))
     var onRecord: (@MainActor (Money, CalendarDay, String) -> Void)?
     private let currency: Currency
-    private let balance: Money
+    /// The most that can be recorded.
+    private let limit: Money
     private let money = MoneyFormatter()
 
-    init(invoice: Invoice, parent: Window?) {
+    init(invoice: Invoice, kind: Kind = .payment, parent: Window?) {
+        self.kind = kind
         currency = invoice.currency
-        balance = (try? invoice.totals().balanceDue) ?? .zero(invoice.currency)
+        let totals = try? invoice.totals()
+        switch kind {
+        case .payment: limit = totals?.balanceDue ?? .zero(invoice.currency)
+        case .refund: limit = totals?.refundDue ?? .zero(invoice.currency)
+        }
         super.init()
-        makeForm(title: tr("Record Payment"), over: parent, width: 420, submitButton: recordButton,
+        let title = kind == .payment ? tr("Record Payment") : tr("Record Refund")
+        makeForm(title: title, over: parent, width: 420, submitButton: recordButton,
                  submit: { [weak self] in self?.record() },
                  values: { [weak self] in [self?.amountRow.text, self?.dateRow.text, self?.noteRow.text].compactMap { $0 } })
 
         let cancel = Button(label: tr("_Cancel"))
         cancel.onClicked { [weak self] in self?.close() }
         recordButton.onClicked { [weak self] in self?.record() }
-        let header = HeaderBar(dialogTitle: tr("Record Payment"), subtitle: invoice.number, cancel: cancel,
-                               action: recordButton)
+        let header = HeaderBar(dialogTitle: title, subtitle: invoice.number, cancel: cancel, action: recordButton)
 
-        let group = PreferencesGroup(description: String(format: tr("Still owed: %@"), money.string(from: balance)))
-        amountRow.text = money.string(from: balance, showSymbol: false)
+        let description = kind == .payment ? tr("Still owed: %@") : tr("Due to the client: %@")
+        let group = PreferencesGroup(description: String(format: description, money.string(from: limit)))
+        amountRow.text = money.string(from: limit, showSymbol: false)
         amountRow.addSuffix(Label(currency.code, wraps: false, style: "dim-label"))
         dateRow.text = CalendarDay.today().formatted(.short)
         for row in [amountRow, dateRow, noteRow] {
@@ -54,10 +70,12 @@ final class PaymentDialog: FormWindow {
         } catch {
             return .failure(ParseFailure(message: error.localizedDescription))
         }
-        guard amount.isPositive else { return .failure(ParseFailure(message: tr("Enter a payment amount above zero."))) }
-        guard amount.minorUnits <= balance.minorUnits else {
-            return .failure(ParseFailure(message: String(format: tr("The payment is more than the %@ still owed. Enter at most that amount."),
-                                                         money.string(from: balance))))
+        guard amount.isPositive else {
+            return .failure(ParseFailure(message: (kind == .payment ? InvoiceError.paymentNotPositive : .refundNotPositive).localizedDescription))
+        }
+        guard amount.minorUnits <= limit.minorUnits else {
+            let error: InvoiceError = kind == .payment ? .overpayment(balance: limit) : .overRefund(due: limit)
+            return .failure(ParseFailure(message: error.localizedDescription))
         }
         do {
             return .success((amount, try CalendarDay.parse(dateRow.text)))
