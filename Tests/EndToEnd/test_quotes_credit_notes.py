@@ -41,6 +41,18 @@ def credit_note_rows(window):
         if on_screen(node)]
 
 
+def credit_one_logo_draft(app):
+    """Opens Create Credit Note… on the shown invoice (create_invoice's) and credits one of its
+    three logo drafts and nothing else; returns the dialog, not yet issued."""
+    press_action(app.window, "Create Credit Note…")
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                        message="the credit note dialog")
+    app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
+    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
+    app.type_into(in_window(dialog, "text", "Style guide booklet"), "0", replace=True)
+    return dialog
+
+
 def test_a_quote_is_sent_accepted_and_becomes_an_invoice(app):
     app.find("list item", "Invoices").click()
     open_list(app, "Quotes")
@@ -104,12 +116,7 @@ def test_a_sent_invoice_is_corrected_and_then_cancelled_by_credit_notes(app):
             raise TestFailure(f"a sent invoice still offers {name}")
 
     # A partial credit note: one of the three logo drafts.
-    press_action(main, "Create Credit Note…")
-    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
-                        message="the credit note dialog")
-    app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
-    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
-    app.type_into(in_window(dialog, "text", "Style guide booklet"), "0", replace=True)
+    dialog = credit_one_logo_draft(app)
     app.type_into(in_window(dialog, "text", "Reason"), "One draft was not delivered")
     # 100.00 and 19 % tax.
     wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$119.00",
@@ -170,12 +177,7 @@ def test_a_paid_invoice_credited_is_refunded(app):
     press_action(main, "Mark as Paid")
     wait_until(lambda: value_in_row(main, "Balance Due") == "$0.00", message="the invoice paid")
 
-    press_action(main, "Create Credit Note…")
-    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
-                        message="the credit note dialog")
-    app.type_into(in_window(dialog, "text", "Logo design, three drafts"), "1", replace=True)
-    app.type_into(in_window(dialog, "text", "Hosting"), "0", replace=True)
-    app.type_into(in_window(dialog, "text", "Style guide booklet"), "0", replace=True)
+    dialog = credit_one_logo_draft(app)
     wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$119.00", message="the credit note's total")
     press(in_window(dialog, "push button", "Issue"))
     wait_until(lambda: newest_window(app).name != "Create Credit Note", message="the dialog to close")
