@@ -309,6 +309,22 @@ import Testing
         #expect(text.contains(compact("Refunded on Mar 13, 2024") + "€9.50"))
         #expect(text.contains(compact("PAID IN FULL")) && !text.contains(compact("Refund due")))
     }
+
+    @Test func aPaidInvoiceCreditedInFullIsCancelledAndRefundedInFull() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        var invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
+        try invoice.markPaid(on: day("2024-03-05"))
+        invoice = try fixture.repository.save(invoice)
+        try fixture.repository.issue(CreditNote.full(of: invoice, after: [], on: day("2024-03-10")))
+        var cancelled = try #require(try fixture.repository.invoice(invoice.id!))
+        #expect(cancelled.status == .cancelled)
+        #expect(try cancelled.totals().refundDue == money("119.00"))
+        try cancelled.recordRefund(money("119.00"), on: day("2024-03-11"))
+        cancelled = try fixture.repository.save(cancelled)
+        #expect(cancelled.status == .cancelled)
+        #expect(try cancelled.totals().balanceDue.isZero && cancelled.totals().paid.isZero)
+    }
 }
 
 @Suite struct QuotesMigrationTests {
