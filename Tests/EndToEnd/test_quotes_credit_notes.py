@@ -211,3 +211,36 @@ def test_a_paid_invoice_credited_is_refunded(app):
     wait_until(lambda: value_in_row(main, "Balance Due") == "$0.00",
                message=f"nothing left due either way, saw {value_in_row(main, 'Balance Due')!r}")
     in_window(main, "label", "Refund · Bank transfer back", timeout=5)
+
+
+def test_a_credit_note_takes_off_an_amount(app):
+    """A price reduction: the credit note takes an amount off one VAT group without taking any
+    line back; more than that group was billed is refused, and says why."""
+    create_invoice(app)
+    main = app.window
+    press(in_window(main, "push button", "Mark as Sent"))
+    press_action(main, "Create Credit Note…")
+    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                        message="the credit note dialog")
+    credit = in_window(dialog, "combo box", "Credit")
+    credit.click()
+    time.sleep(0.5)
+    keys("Down", "Return")
+    amount = wait_until(lambda: in_window(dialog, "text", "Net Amount"), message="the amount to take off")
+    issue = in_window(dialog, "push button", "Issue")
+    # The lowest VAT rate comes first: 20.00 was billed at 7 %.
+    app.type_into(amount, "25.00", replace=True)
+    wait_until(lambda: not issue.sensitive, message="Issue to turn off for more than was billed")
+    in_window(dialog, "label", "Only $20.00 billed at 7% VAT is left to credit, before any discount. Take off at most that.")
+    app.type_into(amount, "10.00", replace=True)
+    app.type_into(in_window(dialog, "text", "Description"), "Delivered a week late", replace=True)
+    # 10.00 and 7 % tax.
+    wait_until(lambda: value_in_row(dialog, "Credit Note Total") == "$10.70",
+               message=f"the credit note's total $10.70, saw {value_in_row(dialog, 'Credit Note Total')!r}")
+    wait_until(lambda: issue.sensitive, message="Issue to turn on")
+    press(issue)
+    wait_until(lambda: newest_window(app).name != "Create Credit Note", message="the dialog to close")
+    # 449.66 − 10.70, and the invoice is still sent: nothing was taken back.
+    wait_until(lambda: value_in_row(main, "Balance Due") == "$438.96",
+               message=f"the balance $438.96, saw {value_in_row(main, 'Balance Due')!r}")
+    wait_until(lambda: badge_shown(app, "Sent"), message="the invoice still sent")

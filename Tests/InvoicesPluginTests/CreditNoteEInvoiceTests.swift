@@ -5,14 +5,17 @@ import Testing
 @testable import InvoicesPlugin
 
 /// Credit notes as EN 16931 documents of type 381 that name the invoice they correct (BT-25)
-/// and its date (BT-26): for every e-invoice fixture, one crediting all of it and one crediting
-/// part of its first line, each checked by `Tests/EInvoice/check-einvoice.py`.
+/// and its date (BT-26): for every e-invoice fixture, one crediting all of it, one crediting
+/// part of its first line and one taking an amount off its first VAT group, each checked by
+/// `Tests/EInvoice/check-einvoice.py`.
 @Suite struct CreditNoteEInvoiceTests {
     /// The fixture's invoice credited by `lines`, as the repository makes the document.
-    static func creditNote(of fixture: EInvoiceFixtures.Case, number: String, lines: [CreditedLine]) -> InvoiceDocument {
+    static func creditNote(of fixture: EInvoiceFixtures.Case, number: String, lines: [CreditedLine],
+                           amounts: [CreditedAmount] = []) -> InvoiceDocument {
         var invoice = fixture.document.invoice
         invoice.id = InvoiceID(1)
-        var note = CreditNote(invoiceID: InvoiceID(1), issueDate: day("2026-04-01"), reason: "Corrected after review", lines: lines)
+        var note = CreditNote(invoiceID: InvoiceID(1), issueDate: day("2026-04-01"), reason: "Corrected after review", lines: lines,
+                              amounts: amounts)
         note.number = number
         let content = note.content(of: invoice)
         return InvoiceDocument(profile: fixture.document.profile, invoice: content, billTo: fixture.document.billTo,
@@ -25,8 +28,14 @@ import Testing
             let invoice = fixture.document.invoice
             let all = invoice.lines.indices.map { CreditedLine(invoiceLine: $0, quantity: invoice.lines[$0].quantity) }
             let part = [CreditedLine(invoiceLine: 0, quantity: invoice.lines[0].quantity / 2)]
+            let group = fixture.document.totals.taxLines[0]
+            let amount = CreditedAmount(description: "Price reduction for late delivery",
+                                        net: Money(minorUnits: 1_000, currency: invoice.currency),
+                                        vatCategory: group.category, taxRate: group.rate)
             return [("\(fixture.name)-full", creditNote(of: fixture, number: "CN-2026-001", lines: all), fixture.formats),
-                    ("\(fixture.name)-part", creditNote(of: fixture, number: "CN-2026-002", lines: part), fixture.formats)]
+                    ("\(fixture.name)-part", creditNote(of: fixture, number: "CN-2026-002", lines: part), fixture.formats),
+                    ("\(fixture.name)-amount", creditNote(of: fixture, number: "CN-2026-003", lines: [], amounts: [amount]),
+                     fixture.formats)]
         }
     }
 

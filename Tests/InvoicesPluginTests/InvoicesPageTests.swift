@@ -471,6 +471,38 @@ struct InvoicesPageTests {
         #expect(host.toasts.last?.hasPrefix("Credit note CN-") == true)
     }
 
+    @Test func aCreditNoteTakesOffAnAmountInAVATGroup() throws {
+        let (page, repository, host, plugin) = try activate()
+        defer { withExtendedLifetime((host, plugin)) {} }
+        let invoice = try showInvoice(on: page, repository)
+        page.detail.links.creditNoteButton.click()
+        let dialog = try #require(page.detail.links.creditNoteDialog)
+        #expect(!dialog.creditsAnAmount && dialog.linesGroup.isVisible && !dialog.amountGroup.isVisible)
+        dialog.creditRow.selectedIndex = 1
+        #expect(dialog.creditsAnAmount)
+        #expect(dialog.amountGroup.isVisible && !dialog.linesGroup.isVisible)
+        // Nothing typed yet: nothing to issue, and it says why.
+        #expect(!dialog.issueButton.isSensitive && dialog.errorLabel.text == "Enter the amount to take off.")
+        // Two VAT groups, lowest rate first: 20.00 was billed at 7 %.
+        #expect(dialog.amountVATRow.isVisible && dialog.amountVATRow.selectedIndex == 0)
+        dialog.amountRow.text = moneyFormatter.string(from: money("20.01"), showSymbol: false)
+        #expect(!dialog.issueButton.isSensitive)
+        #expect(dialog.errorLabel.text.hasPrefix("Only \(amount("20.00")) billed at 7% VAT is left to credit"))
+        dialog.amountRow.text = moneyFormatter.string(from: money("10.00"), showSymbol: false)
+        #expect(dialog.issueButton.isSensitive && dialog.totalLabel.text == amount("10.70"))
+        dialog.amountVATRow.selectedIndex = 1
+        #expect(dialog.totalLabel.text == amount("11.90"))
+        dialog.amountDescriptionRow.text = "Delivered a week late"
+        dialog.issue()
+        let id = try #require(invoice.id)
+        let note = try #require(try repository.creditNotes(forInvoice: id).first)
+        #expect(note.lines.isEmpty)
+        #expect(note.amounts == [CreditedAmount(description: "Delivered a week late", net: money("10.00"),
+                                                vatCategory: .standard, taxRate: 19)])
+        #expect(page.detail.balanceLabel.text == amount("437.76"))
+        #expect(try repository.invoice(id)?.status == .sent)
+    }
+
     @Test func aPaidInvoiceCreditedShowsTheRefundDue() throws {
         let (page, repository, host, plugin) = try activate()
         defer { withExtendedLifetime((host, plugin)) {} }

@@ -239,6 +239,82 @@ import Testing
         #expect(invoiceText.contains(compact("Credit notes")) && invoiceText.contains("-€59.50"))
     }
 
+    @Test func anAmountIsTakenOffAVATGroupWithoutTakingAnythingBack() throws {
+        let fixture = try Fixture()
+        let client = try fixture.client("Acme")
+        let invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "3", price: "100.00", rate: "19"),
+                                                                   line("Booklet", price: "20.00", rate: "7")])
+        func reduction(_ net: String, rate: String = "19") -> CreditedAmount {
+            CreditedAmount(description: "  Price reduction for late delivery ", net: money(net), vatCategory: .standard,
+                           taxRate: Decimal(string: rate)!)
+        }
+        let note = try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-10"),
+                                                           lines: [], amounts: [reduction("50.00")]))
+        #expect(try note.totals(of: invoice).total == money("59.50"))
+        let stored = try #require(try fixture.repository.creditNote(note.id!))
+        #expect(stored.amounts == [CreditedAmount(description: "Price reduction for late delivery", net: money("50.00"),
+                                                  vatCategory: .standard, taxRate: 19)])
+        #expect(stored.lines.isEmpty)
+        let after = try #require(try fixture.repository.invoice(invoice.id!))
+        // Nothing was taken back: the invoice stays sent, with 59.50 less to pay.
+        #expect(after.status == .sent)
+        #expect(try after.totals().balanceDue == invoice.totals().balanceDue.subtracting(money("59.50")))
+        let text = try ReadBack(InvoicePDF.render(fixture.repository.document(for: stored), formatting: englishFormatting).data).compactText
+        #expect(text.contains(compact("Price reduction for late delivery")) && text.contains("€59.50"))
+
+        // 300.00 was billed at 19 %, 50.00 of it is credited: 250.00 is left, as amounts or lines.
+        #expect(throws: InvoiceError.creditExceedsGroup(category: .standard, rate: 19, left: money("250.00"))) {
+            try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"),
+                                                    lines: [CreditedLine(invoiceLine: 0, quantity: 3)]))
+        }
+        #expect(throws: InvoiceError.creditExceedsGroup(category: .standard, rate: 19, left: money("250.00"))) {
+            try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"),
+                                                    lines: [], amounts: [reduction("250.01")]))
+        }
+        #expect(InvoiceError.creditExceedsGroup(category: .standard, rate: 19, left: money("250.00")).localizedDescription
+            == "Only \(MoneyFormatter().string(from: money("250.00"))) billed at 19% VAT is left to credit, before any discount. Take off at most that.")
+        #expect(throws: InvoiceError.creditAmountGroupNotBilled) {
+            try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"),
+                                                    lines: [], amounts: [reduction("1.00", rate: "16")]))
+        }
+        #expect(throws: InvoiceError.creditAmountNotPositive) {
+            try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"),
+                                                    lines: [], amounts: [reduction("0.00")]))
+        }
+        #expect(throws: InvoiceError.creditAmountDescription) {
+            try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"), lines: [],
+                                                    amounts: [CreditedAmount(description: " ", net: money("1.00"),
+                                                                             vatCategory: .standard, taxRate: 19)]))
+        }
+        // Two of the three hours, and the booklet, still fit; then everything is credited.
+        try fixture.repository.issue(CreditNote(invoiceID: invoice.id!, issueDate: day("2024-03-11"),
+                                                lines: [CreditedLine(invoiceLine: 0, quantity: 2), CreditedLine(invoiceLine: 1, quantity: 1)],
+                                                amounts: [reduction("50.00")]))
+        let credited = try #require(try fixture.repository.invoice(invoice.id!))
+        #expect(try credited.totals().balanceDue.isZero && credited.totals().credited == invoice.totals().total)
+    }
+
+    @Test func versionSixKeepsEveryCreditNote() throws {
+        let database = try Database.inMemory()
+        try database.migrate(owner: InvoiceSchema.owner, migrations: Array(InvoiceSchema.migrations.prefix(5)))
+        try database.execute("INSERT INTO invoices_client (id, name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (1, 'Lumière', '', '', '', 'EUR', NULL, '')")
+        try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (1, 'R-001', 1, '2024-03-01', '2024-03-15', 'EUR', '0', '', 'sent', '2024-03-01', 'Lumière SARL', '', '', '', 10000, 0, 1900, 11900, 0, 5950, 1190000000, '2024-03-01T10:00:00Z', 2)")
+        try database.execute("INSERT INTO invoices_line (id, invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code) VALUES (1, 1, 0, 'Design', '1', 'h', 10000, '19', NULL, 'S', 'HUR')")
+        try database.execute("INSERT INTO invoices_credit_note (id, number, invoice_id, issue_date, reason, currency, total_minor, created_at) VALUES (1, 'CN-2024-0001', 1, '2024-03-05', 'Half an hour less', 'EUR', 5950, '2024-03-05T10:00:00Z')")
+        try database.execute("INSERT INTO invoices_credit_note_line (credit_note_id, position, invoice_line, quantity) VALUES (1, 0, 0, '0.5')")
+
+        let repository = try InvoiceRepository(database: database)
+        #expect(try database.schemaVersion(owner: "invoices") == InvoiceSchema.migrations.count)
+        let note = try #require(try repository.creditNote(CreditNoteID(1)))
+        #expect(note.lines == [CreditedLine(invoiceLine: 0, quantity: Decimal(string: "0.5")!)] && note.amounts.isEmpty)
+        #expect(note.reason == "Half an hour less")
+        // The rest of the hour can be taken off as an amount now.
+        try repository.issue(CreditNote(invoiceID: InvoiceID(1), issueDate: day("2024-03-06"), lines: [],
+                                        amounts: [CreditedAmount(description: "Goodwill", net: money("50.00"),
+                                                                 vatCategory: .standard, taxRate: 19)]))
+        #expect(try repository.invoice(InvoiceID(1))?.totals().balanceDue.isZero == true)
+    }
+
     @Test func aPaidInvoiceCreditedOwesARefundNotANegativeBalance() throws {
         let fixture = try Fixture()
         let client = try fixture.client("Acme")

@@ -35,6 +35,15 @@ extension InvoiceRepository {
                 try database.execute("INSERT INTO invoices_credit_note_line (credit_note_id, position, invoice_line, quantity) VALUES (?, ?, ?, ?)",
                                      [issued.id, position, line.invoiceLine, line.quantity])
             }
+            issued.amounts = note.amounts.map { amount in
+                CreditedAmount(description: amount.description.trimmingCharacters(in: .whitespacesAndNewlines), net: amount.net,
+                               vatCategory: amount.vatCategory, taxRate: amount.taxRate)
+            }
+            for (position, amount) in issued.amounts.enumerated() {
+                try database.execute("INSERT INTO invoices_credit_note_amount (credit_note_id, position, description, net_minor, vat_category, tax_rate) VALUES (?, ?, ?, ?, ?, ?)",
+                                     [issued.id, position, amount.description, amount.net.minorUnits, amount.vatCategory.code,
+                                      amount.taxRate])
+            }
             try invoice.applyCredit(total, creditsEverything: issued.creditsEverything(of: invoice, after: earlier))
             invoice.revision += 1
             try writeInvoice(invoice, totals: try invoice.totals(), clientName: "", insertID: nil)
@@ -121,6 +130,11 @@ extension InvoiceRepository {
         note.number = try row[1]
         try database.query("SELECT invoice_line, quantity FROM invoices_credit_note_line WHERE credit_note_id = ? ORDER BY position", [id]) { line in
             note.lines.append(CreditedLine(invoiceLine: try line[0], quantity: try line[1]))
+        }
+        try database.query("SELECT n.currency, a.description, a.net_minor, a.vat_category, a.tax_rate FROM invoices_credit_note_amount a JOIN invoices_credit_note n ON n.id = a.credit_note_id WHERE a.credit_note_id = ? ORDER BY a.position", [id]) { amount in
+            note.amounts.append(CreditedAmount(description: try amount[1],
+                                               net: Money(minorUnits: try amount[2], currency: try Self.currency(amount, 0)),
+                                               vatCategory: try Self.vatCategory(amount, 3), taxRate: try amount[4]))
         }
         return note
     }

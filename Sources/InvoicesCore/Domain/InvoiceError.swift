@@ -150,6 +150,12 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
     case creditNoteEmpty
     /// More of an invoice line than is left to credit; `remaining` is what is left.
     case creditTooLarge(line: Int, remaining: String)
+    case creditAmountDescription
+    case creditAmountNotPositive
+    /// An amount taxed as no line of the invoice is.
+    case creditAmountGroupNotBilled
+    /// Lines and amounts take more off a VAT group than it was billed; `left` is what may still be.
+    case creditExceedsGroup(category: VATCategory, rate: Decimal, left: Money)
     case creditNoteNotFound
     case quoteNotFound
     case quoteTransitionNotAllowed(from: QuoteStatus, to: QuoteStatus)
@@ -246,6 +252,18 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
             return tr("Choose at least one line and a quantity above zero to credit.")
         case .creditTooLarge(let line, let remaining):
             return String(format: tr("Line %d has only %@ left to credit. Enter at most that quantity."), line + 1, remaining)
+        case .creditAmountDescription:
+            return tr("Describe the amount taken off, for example “Price reduction for late delivery”.")
+        case .creditAmountNotPositive:
+            return tr("Enter an amount above zero to take off.")
+        case .creditAmountGroupNotBilled:
+            return tr("Choose a VAT rate the invoice billed.")
+        case .creditExceedsGroup(let category, let rate, let left):
+            let group = category == .standard
+                ? String(format: tr("%@ VAT"), NumberFormatting().percentString(from: rate, maximumFractionDigits: 4))
+                : category.title
+            return String(format: tr("Only %@ billed at %@ is left to credit, before any discount. Take off at most that."),
+                          MoneyFormatter().string(from: left), group)
         case .creditNoteNotFound:
             return tr("The credit note no longer exists.")
         case .quoteNotFound:

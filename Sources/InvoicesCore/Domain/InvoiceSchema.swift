@@ -24,6 +24,10 @@ enum InvoiceSchema {
         Migration(version: 5, summary: "recurring invoices and payment reminders") { database in
             for statement in version5 { try database.execute(statement) }
         },
+        // A new table only: every credit note issued before takes back quantities, as it did.
+        Migration(version: 6, summary: "amounts credit notes take off without taking anything back") { database in
+            try database.execute("CREATE TABLE invoices_credit_note_amount (credit_note_id INTEGER NOT NULL REFERENCES invoices_credit_note (id), position INTEGER NOT NULL, description TEXT NOT NULL, net_minor INTEGER NOT NULL, vat_category TEXT NOT NULL, tax_rate TEXT NOT NULL, PRIMARY KEY (credit_note_id, position)) WITHOUT ROWID")
+        },
     ]
 
     // New tables beside the invoices; existing rows are untouched, and the two patterns start

@@ -4,11 +4,18 @@ import GtkKit
 import InvoicesCore
 
 /// Asks what a credit note takes back: each line of the invoice with the quantity to credit,
-/// all that is left by default (which cancels the invoice), less for a correction; and why.
-/// Nothing is issued until the quantities can be read and are allowed.
+/// all that is left by default (which cancels the invoice), less for a correction; or an
+/// amount taken off in one of the invoice's VAT groups, such as a price reduction; and why.
+/// Nothing is issued until what was typed can be read and is allowed.
 @MainActor
 final class CreditNoteDialog: AdwaitaWindow {
+    /// Quantities of lines, or an amount.
+    let creditRow = ComboRow(title: tr("Credit"), choices: [tr("Quantities of Lines"), tr("An Amount")])
     let quantityRows: [EntryRow]
+    let amountDescriptionRow = EntryRow(title: tr("Description"))
+    let amountRow = EntryRow(title: tr("Net Amount"))
+    /// Shown when the invoice has more than one VAT group.
+    let amountVATRow: ComboRow
     let reasonRow = EntryRow(title: tr("Reason"))
     let totalLabel = Label("", wraps: false, style: "numeric")
     let errorLabel = Label("", wraps: true, style: "inline-error")
@@ -17,6 +24,10 @@ final class CreditNoteDialog: AdwaitaWindow {
     private let invoice: Invoice
     private let earlier: [CreditNote]
     private let remaining: [Decimal]
+    /// The invoice's VAT groups, as `amountVATRow` lists them.
+    private let vatGroups: [InvoiceTotals.TaxLine]
+    let linesGroup: PreferencesGroup
+    let amountGroup: PreferencesGroup
     private let repository: InvoiceRepository
     private let money = MoneyFormatter()
     private let numbers = NumberFormatting()
@@ -27,6 +38,20 @@ final class CreditNoteDialog: AdwaitaWindow {
         self.repository = repository
         remaining = CreditNote.remainingQuantities(of: invoice, after: earlier)
         quantityRows = invoice.lines.map { EntryRow(title: $0.description.split(separator: "\n").first.map(String.init) ?? "") }
+        let totals = try? invoice.totals()
+        vatGroups = totals?.taxLines ?? []
+        let numbers = self.numbers
+        amountVATRow = ComboRow(title: tr("VAT"), choices: vatGroups.map { group in
+            group.category == .standard
+                ? String(format: tr("%@ VAT"), numbers.percentString(from: group.rate, maximumFractionDigits: 4))
+                : group.category.title
+        })
+        linesGroup = PreferencesGroup(title: tr("Quantities to Credit"),
+                                      description: tr("Everything not yet credited cancels the invoice. Lower a quantity, or set it to 0, to correct only part of it."))
+        amountGroup = PreferencesGroup(title: tr("Amount to Take Off"),
+                                       description: totals?.discount.isZero == false
+                                           ? tr("For example a price reduction: nothing is taken back. Before tax and before the invoice’s discount, which applies to it too.")
+                                           : tr("For example a price reduction: nothing is taken back. Before tax."))
         super.init()
         let title = tr("Create Credit Note")
         makeDialog(title: title, over: parent, width: 480, height: 560)
@@ -36,8 +61,7 @@ final class CreditNoteDialog: AdwaitaWindow {
         let header = HeaderBar(dialogTitle: title, subtitle: String(format: tr("For invoice %@"), invoice.number),
                                cancel: cancel, action: issueButton)
 
-        let lines = PreferencesGroup(title: tr("Quantities to Credit"),
-                                     description: tr("Everything not yet credited cancels the invoice. Lower a quantity, or set it to 0, to correct only part of it."))
+        let lines = linesGroup
         for (index, row) in quantityRows.enumerated() {
             row.text = numbers.string(from: max(0, remaining[index]))
             row.addSuffix(Label(String(format: tr("of %@"), numbers.string(from: max(0, remaining[index]))),
@@ -46,6 +70,18 @@ final class CreditNoteDialog: AdwaitaWindow {
             row.onChanged { [weak self] in self?.update() }
             lines.add(row)
         }
+        let kind = PreferencesGroup()
+        kind.add(creditRow)
+        creditRow.onSelectionChanged { [weak self] in self?.update() }
+        amountDescriptionRow.text = tr("Price reduction")
+        amountRow.addSuffix(Label(invoice.currency.code, wraps: false, style: "dim-label"))
+        for row in [amountDescriptionRow, amountRow] {
+            row.onChanged { [weak self] in self?.update() }
+            amountGroup.add(row)
+        }
+        amountVATRow.onSelectionChanged { [weak self] in self?.update() }
+        amountVATRow.isVisible = vatGroups.count > 1
+        amountGroup.add(amountVATRow)
         let details = PreferencesGroup()
         reasonRow.onChanged { [weak self] in self?.update() }
         details.add(reasonRow)
@@ -55,7 +91,7 @@ final class CreditNoteDialog: AdwaitaWindow {
         totalRow.addSuffix(totalLabel)
         details.add(totalRow)
         errorLabel.xAlign = 0
-        let content = Box(.vertical, spacing: 18, children: [lines, details, errorLabel])
+        let content = Box(.vertical, spacing: 18, children: [kind, lines, amountGroup, details, errorLabel])
         content.setMargins(top: 18, bottom: 18, start: 12, end: 12)
         let scroller = ScrolledWindow(child: Clamp(child: content, maximumWidth: 560))
         scroller.expandsVertically = true
@@ -64,8 +100,13 @@ final class CreditNoteDialog: AdwaitaWindow {
         update()
     }
 
+    /// Whether the note takes off an amount rather than quantities.
+    var creditsAnAmount: Bool { creditRow.selectedIndex == 1 }
+
     /// The credit note as typed, or why it cannot be issued.
     func parsed() -> Result<CreditNote, ParseFailure> {
+        if creditsAnAmount { return checked(CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(),
+                                                       reason: reasonRow.text, lines: [], amounts: [])) }
         var credited: [CreditedLine] = []
         for (index, row) in quantityRows.enumerated() where row.isSensitive {
             let text = row.text.trimmingCharacters(in: .whitespaces)
@@ -78,7 +119,27 @@ final class CreditNoteDialog: AdwaitaWindow {
             }
             if quantity != 0 { credited.append(CreditedLine(invoiceLine: index, quantity: quantity)) }
         }
-        let note = CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(), reason: reasonRow.text, lines: credited)
+        return checked(CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(), reason: reasonRow.text,
+                                  lines: credited))
+    }
+
+    /// `note` with the amount typed, if it credits one, once it passes the invoice's checks.
+    private func checked(_ note: CreditNote) -> Result<CreditNote, ParseFailure> {
+        var note = note
+        if creditsAnAmount {
+            let text = amountRow.text.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { return .failure(ParseFailure(message: tr("Enter the amount to take off."))) }
+            let net: Money
+            do {
+                net = try money.money(from: text, currency: invoice.currency)
+            } catch {
+                return .failure(ParseFailure(message: error.localizedDescription))
+            }
+            guard let group = amountVATRow.selectedIndex.flatMap({ vatGroups.indices.contains($0) ? vatGroups[$0] : nil })
+            else { return .failure(ParseFailure(message: InvoiceError.creditAmountGroupNotBilled.localizedDescription)) }
+            note.amounts = [CreditedAmount(description: amountDescriptionRow.text, net: net, vatCategory: group.category,
+                                           taxRate: group.rate)]
+        }
         do {
             try note.check(against: invoice, after: earlier)
         } catch {
@@ -89,6 +150,8 @@ final class CreditNoteDialog: AdwaitaWindow {
 
     @discardableResult
     func update() -> Bool {
+        linesGroup.isVisible = !creditsAnAmount
+        amountGroup.isVisible = creditsAnAmount
         switch parsed() {
         case .success(let note):
             totalLabel.text = (try? note.totals(of: invoice).total).map { money.string(from: $0) } ?? "—"
