@@ -297,9 +297,7 @@ import Testing
     @Test func versionSixKeepsEveryCreditNote() throws {
         let database = try Database.inMemory()
         try database.migrate(owner: InvoiceSchema.owner, migrations: Array(InvoiceSchema.migrations.prefix(5)))
-        try database.execute("INSERT INTO invoices_client (id, name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (1, 'Lumière', '', '', '', 'EUR', NULL, '')")
-        try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (1, 'R-001', 1, '2024-03-01', '2024-03-15', 'EUR', '0', '', 'sent', '2024-03-01', 'Lumière SARL', '', '', '', 10000, 0, 1900, 11900, 0, 5950, 1190000000, '2024-03-01T10:00:00Z', 2)")
-        try database.execute("INSERT INTO invoices_line (id, invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code) VALUES (1, 1, 0, 'Design', '1', 'h', 10000, '19', NULL, 'S', 'HUR')")
+        try insertVersionThreeInvoice(database)
         try database.execute("INSERT INTO invoices_credit_note (id, number, invoice_id, issue_date, reason, currency, total_minor, created_at) VALUES (1, 'CN-2024-0001', 1, '2024-03-05', 'Half an hour less', 'EUR', 5950, '2024-03-05T10:00:00Z')")
         try database.execute("INSERT INTO invoices_credit_note_line (credit_note_id, position, invoice_line, quantity) VALUES (1, 0, 0, '0.5')")
 
@@ -315,12 +313,17 @@ import Testing
         #expect(try repository.invoice(InvoiceID(1))?.totals().balanceDue.isZero == true)
     }
 
+    /// Design, 2 × 50.00 at 19 %: 119.00, paid on 5 March 2024.
+    func paidInvoice(_ fixture: Fixture) throws -> Invoice {
+        var invoice = try fixture.sentInvoice(for: try fixture.client("Acme"),
+                                              lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
+        try invoice.markPaid(on: day("2024-03-05"))
+        return try fixture.repository.save(invoice)
+    }
+
     @Test func aPaidInvoiceCreditedOwesARefundNotANegativeBalance() throws {
         let fixture = try Fixture()
-        let client = try fixture.client("Acme")
-        var invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
-        try invoice.markPaid(on: day("2024-03-05"))
-        invoice = try fixture.repository.save(invoice)
+        let invoice = try paidInvoice(fixture)
         func pdfText() throws -> String {
             try ReadBack(InvoicePDF.render(fixture.repository.document(for: invoice.id!), formatting: englishFormatting).data).compactText
         }
@@ -388,10 +391,7 @@ import Testing
 
     @Test func aPaidInvoiceCreditedInFullIsCancelledAndRefundedInFull() throws {
         let fixture = try Fixture()
-        let client = try fixture.client("Acme")
-        var invoice = try fixture.sentInvoice(for: client, lines: [line("Design", quantity: "2", price: "50.00", rate: "19")])
-        try invoice.markPaid(on: day("2024-03-05"))
-        invoice = try fixture.repository.save(invoice)
+        let invoice = try paidInvoice(fixture)
         try fixture.repository.issue(CreditNote.full(of: invoice, after: [], on: day("2024-03-10")))
         var cancelled = try #require(try fixture.repository.invoice(invoice.id!))
         #expect(cancelled.status == .cancelled)
@@ -409,9 +409,7 @@ import Testing
         try database.migrate(owner: InvoiceSchema.owner, migrations: Array(InvoiceSchema.migrations.prefix(3)))
         #expect(try database.schemaVersion(owner: "invoices") == 3)
         try database.execute("INSERT INTO invoices_profile (id, name, address, email, phone, tax_id, bank_details, iban, bic, logo_file, currency, payment_terms_days, default_tax_rate, number_pattern, default_notes, payment_instructions, payment_qr_code) VALUES (1, 'Studio Nord', 'Hafenstraße 1', '', '', '', '', '', '', NULL, 'EUR', 14, '19', 'R-{NNN}', 'Thanks', 'Pay soon', 0)")
-        try database.execute("INSERT INTO invoices_client (id, name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (1, 'Lumière', '', '', '', 'EUR', NULL, '')")
-        try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (1, 'R-001', 1, '2024-03-01', '2024-03-15', 'EUR', '0', 'Thank you', 'sent', '2024-03-01', 'Lumière SARL', '', '', '', 10000, 0, 1900, 11900, 0, 11900, 1190000000, '2024-03-01T10:00:00Z', 2)")
-        try database.execute("INSERT INTO invoices_line (id, invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code) VALUES (1, 1, 0, 'Design', '1', 'h', 10000, '19', NULL, 'S', 'HUR')")
+        try insertVersionThreeInvoice(database)
         try database.execute("INSERT INTO invoices_number VALUES ('R-001', 1)")
         try database.execute("INSERT INTO invoices_counter VALUES ('R-{NNN}', 1)")
 
@@ -430,4 +428,12 @@ import Testing
         #expect(note.number == "CN-2024-0001")
         #expect(try repository.invoice(InvoiceID(1))?.status == .cancelled)
     }
+}
+
+/// A client and a sent invoice of one line (Design, 1 h at 100.00, 19 %), as schema version 3
+/// stores them: what the migration tests start from.
+private func insertVersionThreeInvoice(_ database: Database) throws {
+    try database.execute("INSERT INTO invoices_client (id, name, email, address, tax_id, currency, payment_terms_days, notes) VALUES (1, 'Lumière', '', '', '', 'EUR', NULL, '')")
+    try database.execute("INSERT INTO invoices_invoice (id, number, client_id, issue_date, due_date, currency, discount_percent, notes, status, sent_on, bill_to_name, bill_to_address, bill_to_email, bill_to_tax_id, subtotal_minor, discount_minor, tax_minor, total_minor, paid_minor, balance_minor, amount_key, updated_at, revision) VALUES (1, 'R-001', 1, '2024-03-01', '2024-03-15', 'EUR', '0', 'Thank you', 'sent', '2024-03-01', 'Lumière SARL', '', '', '', 10000, 0, 1900, 11900, 0, 11900, 1190000000, '2024-03-01T10:00:00Z', 2)")
+    try database.execute("INSERT INTO invoices_line (id, invoice_id, position, description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code) VALUES (1, 1, 0, 'Design', '1', 'h', 10000, '19', NULL, 'S', 'HUR')")
 }
