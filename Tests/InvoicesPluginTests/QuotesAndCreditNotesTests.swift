@@ -169,6 +169,11 @@ import Testing
                                                     lines: [CreditedLine(invoiceLine: 0, quantity: 1)]))
         }
         #expect(try fixture.repository.creditNotes(forInvoice: invoice.id!) == [note])
+        // Its PDF asks for nothing: no amount due, no due date, no payment details.
+        let text = try ReadBack(InvoicePDF.render(fixture.repository.document(for: invoice.id!), formatting: englishFormatting).data).compactText
+        #expect(text.contains(compact("NOTHING DUE")) && !text.contains(compact("AMOUNT DUE")))
+        #expect(!text.contains(compact("Due Mar 15, 2024")) && text.contains(compact("Due date")))
+        #expect(!text.contains(compact("Please transfer to the account below.")))
     }
 
     @Test func aPartialCreditNoteLowersTheBalanceAndTheOutstandingSum() throws {

@@ -115,8 +115,8 @@ private struct Builder {
         document.footer = RunningText(leading: .text(String(format: tr("%@ · %@"), footerLeading, titledNumber)),
                                       trailing: .pageNumber)
         // How to pay sits left of the totals, where the eye goes after the amount; only an
-        // invoice asks for money, and not one that owes the client a refund.
-        let asksForMoney = source.kind == .invoice && totals.refundDue == nil
+        // invoice asks for money, and not a cancelled one or one that owes the client a refund.
+        let asksForMoney = source.kind == .invoice && invoice.status != .cancelled && totals.refundDue == nil
         let summary = Block.columns(ColumnSet([.init(width: .fraction(1), asksForMoney ? payment() : []),
                                                .init(width: .fixed(250), totalsBlocks())], gap: 28, spaceAfter: 0))
         document.blocks = [header(), .spacer(26), parties(), .spacer(18), lineTable(), summary] + legalNotes() + notes()
@@ -207,6 +207,11 @@ private struct Builder {
                 due = [
                     .paragraph(Paragraph(tr("REFUND DUE"), style: Self.label.withAlignment(.trailing))),
                     .paragraph(Paragraph(money(refund), style: Self.amountDue)),
+                ]
+            } else if invoice.status == .cancelled {
+                due = [
+                    .paragraph(Paragraph(tr("NOTHING DUE"), style: Self.label.withAlignment(.trailing))),
+                    .paragraph(Paragraph(money(totals.balanceDue), style: Self.amountDue)),
                 ]
             } else {
                 due = [
