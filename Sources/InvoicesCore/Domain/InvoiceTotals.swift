@@ -46,6 +46,8 @@ public struct InvoiceTotals: Sendable, Hashable {
     public let total: Money
     /// What credit notes for this invoice took off (zero without one).
     public let credited: Money
+    /// The total less what credit notes took off: what payments are taken from.
+    public let totalAfterCredits: Money
     public let paid: Money
     public let balanceDue: Money
 
@@ -126,7 +128,8 @@ public struct InvoiceTotals: Sendable, Hashable {
             }
             self.credited = credited
             self.paid = paid
-            self.balanceDue = try total.subtracting(credited).subtracting(paid)
+            totalAfterCredits = try total.subtracting(credited)
+            self.balanceDue = try totalAfterCredits.subtracting(paid)
         } catch let error as InvoiceError {
             throw error
         } catch {
@@ -150,6 +153,7 @@ public struct InvoiceTotals: Sendable, Hashable {
         tax = zero
         total = zero
         credited = zero
+        totalAfterCredits = zero
         paid = zero
         balanceDue = zero
     }

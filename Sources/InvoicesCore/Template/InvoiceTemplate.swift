@@ -294,8 +294,8 @@ private struct Builder {
             // None: what it leaves is the balance.
             if invoice.payments.isEmpty {
                 credited.append(balance(isEmphasized: true))
-            } else if let remaining = try? totals.total.subtracting(totals.credited) {
-                credited.append(.init(tr("Total after credit notes"), money(remaining)))
+            } else {
+                credited.append(.init(tr("Total after credit notes"), money(totals.totalAfterCredits)))
             }
             blocks.append(.keyValues(KeyValueList(credited, placement: .trailing, width: 250, keyStyle: Self.secondary,
                                                   valueStyle: Self.body.withTabularFigures(), rowSpacing: 5,
