@@ -259,11 +259,8 @@ public enum InvoiceError: Error, LocalizedError, Equatable, Sendable {
         case .creditAmountGroupNotBilled:
             return tr("Choose a VAT rate the invoice billed.")
         case .creditExceedsGroup(let category, let rate, let left):
-            let group = category == .standard
-                ? String(format: tr("%@ VAT"), NumberFormatting().percentString(from: rate, maximumFractionDigits: 4))
-                : category.title
             return String(format: tr("Only %@ billed at %@ is left to credit, before any discount. Take off at most that."),
-                          MoneyFormatter().string(from: left), group)
+                          MoneyFormatter().string(from: left), category.groupTitle(rate: rate))
         case .creditNoteNotFound:
             return tr("The credit note no longer exists.")
         case .quoteNotFound:

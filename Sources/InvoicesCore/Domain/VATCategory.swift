@@ -38,6 +38,11 @@ public enum VATCategory: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// A group of lines taxed alike, named short: "19% VAT" for a rate, else the category.
+    public func groupTitle(rate: Decimal, numbers: NumberFormatting = NumberFormatting()) -> String {
+        hasRate ? String(format: tr("%@ VAT"), numbers.percentString(from: rate, maximumFractionDigits: 4)) : title
+    }
+
     /// The legal note an invoice with lines in this category must carry, printed on the PDF and
     /// written as the exemption reason of the e-invoice. Exempt lines use the invoice's own
     /// reason; standard and zero rate need none.

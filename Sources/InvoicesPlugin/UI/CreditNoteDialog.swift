@@ -41,11 +41,7 @@ final class CreditNoteDialog: AdwaitaWindow {
         let totals = try? invoice.totals()
         vatGroups = totals?.taxLines ?? []
         let numbers = self.numbers
-        amountVATRow = ComboRow(title: tr("VAT"), choices: vatGroups.map { group in
-            group.category == .standard
-                ? String(format: tr("%@ VAT"), numbers.percentString(from: group.rate, maximumFractionDigits: 4))
-                : group.category.title
-        })
+        amountVATRow = ComboRow(title: tr("VAT"), choices: vatGroups.map { $0.category.groupTitle(rate: $0.rate, numbers: numbers) })
         linesGroup = PreferencesGroup(title: tr("Quantities to Credit"),
                                       description: tr("Everything not yet credited cancels the invoice. Lower a quantity, or set it to 0, to correct only part of it."))
         amountGroup = PreferencesGroup(title: tr("Amount to Take Off"),
@@ -105,8 +101,26 @@ final class CreditNoteDialog: AdwaitaWindow {
 
     /// The credit note as typed, or why it cannot be issued.
     func parsed() -> Result<CreditNote, ParseFailure> {
-        if creditsAnAmount { return checked(CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(),
-                                                       reason: reasonRow.text, lines: [], amounts: [])) }
+        var note = CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(), reason: reasonRow.text, lines: [])
+        do throws(ParseFailure) {
+            if creditsAnAmount {
+                note.amounts = [try parsedAmount()]
+            } else {
+                note.lines = try parsedLines()
+            }
+        } catch {
+            return .failure(error)
+        }
+        do {
+            try note.check(against: invoice, after: earlier)
+        } catch {
+            return .failure(ParseFailure(message: error.localizedDescription))
+        }
+        return .success(note)
+    }
+
+    /// The quantities typed, each line's that is not 0.
+    private func parsedLines() throws(ParseFailure) -> [CreditedLine] {
         var credited: [CreditedLine] = []
         for (index, row) in quantityRows.enumerated() where row.isSensitive {
             let text = row.text.trimmingCharacters(in: .whitespaces)
@@ -115,37 +129,28 @@ final class CreditNoteDialog: AdwaitaWindow {
             do {
                 quantity = try numbers.decimal(from: text)
             } catch {
-                return .failure(ParseFailure(message: String(format: tr("Line %d: %@"), index + 1, error.localizedDescription)))
+                throw ParseFailure(message: String(format: tr("Line %d: %@"), index + 1, error.localizedDescription))
             }
             if quantity != 0 { credited.append(CreditedLine(invoiceLine: index, quantity: quantity)) }
         }
-        return checked(CreditNote(invoiceID: invoice.id ?? InvoiceID(0), issueDate: .today(), reason: reasonRow.text,
-                                  lines: credited))
+        return credited
     }
 
-    /// `note` with the amount typed, if it credits one, once it passes the invoice's checks.
-    private func checked(_ note: CreditNote) -> Result<CreditNote, ParseFailure> {
-        var note = note
-        if creditsAnAmount {
-            let text = amountRow.text.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { return .failure(ParseFailure(message: tr("Enter the amount to take off."))) }
-            let net: Money
-            do {
-                net = try money.money(from: text, currency: invoice.currency)
-            } catch {
-                return .failure(ParseFailure(message: error.localizedDescription))
-            }
-            guard let group = amountVATRow.selectedIndex.flatMap({ vatGroups.indices.contains($0) ? vatGroups[$0] : nil })
-            else { return .failure(ParseFailure(message: InvoiceError.creditAmountGroupNotBilled.localizedDescription)) }
-            note.amounts = [CreditedAmount(description: amountDescriptionRow.text, net: net, vatCategory: group.category,
-                                           taxRate: group.rate)]
-        }
+    /// The amount typed, in the VAT group chosen.
+    private func parsedAmount() throws(ParseFailure) -> CreditedAmount {
+        let text = amountRow.text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw ParseFailure(message: tr("Enter the amount to take off.")) }
+        let net: Money
         do {
-            try note.check(against: invoice, after: earlier)
+            net = try money.money(from: text, currency: invoice.currency)
         } catch {
-            return .failure(ParseFailure(message: error.localizedDescription))
+            throw ParseFailure(message: error.localizedDescription)
         }
-        return .success(note)
+        guard let index = amountVATRow.selectedIndex, vatGroups.indices.contains(index) else {
+            throw ParseFailure(message: InvoiceError.creditAmountGroupNotBilled.localizedDescription)
+        }
+        return CreditedAmount(description: amountDescriptionRow.text, net: net, vatCategory: vatGroups[index].category,
+                              taxRate: vatGroups[index].rate)
     }
 
     @discardableResult
