@@ -219,14 +219,29 @@ def test_a_credit_note_takes_off_an_amount(app):
     create_invoice(app)
     main = app.window
     press(in_window(main, "push button", "Mark as Sent"))
-    press_action(main, "Create Credit Note…")
-    dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
-                        message="the credit note dialog")
-    credit = in_window(dialog, "combo box", "Credit")
-    credit.click()
-    time.sleep(0.5)
-    keys("Down", "Return")
-    amount = wait_until(lambda: in_window(dialog, "text", "Net Amount"), message="the amount to take off")
+
+    def open_for_an_amount():
+        press_action(main, "Create Credit Note…")
+        dialog = wait_until(lambda: newest_window(app) if newest_window(app).name == "Create Credit Note" else None,
+                            message="the credit note dialog")
+        in_window(dialog, "combo box", "Credit").click()
+        time.sleep(0.5)
+        keys("Down", "Return")
+        return dialog, wait_until(lambda: in_window(dialog, "text", "Net Amount"), message="the amount to take off")
+
+    # Typed into, then left with Escape, and with Cancel: nothing is issued.
+    for leave in ("Escape", "Cancel"):
+        dialog, amount = open_for_an_amount()
+        app.type_into(amount, "10.00", replace=True)
+        if leave == "Escape":
+            keys("Escape")
+        else:
+            press(in_window(dialog, "push button", "Cancel"))
+        wait_until(lambda: newest_window(app).name != "Create Credit Note", message=f"the dialog to close with {leave}")
+        if value_in_row(main, "Balance Due") != "$449.66":
+            raise TestFailure(f"leaving with {leave} changed the balance to {value_in_row(main, 'Balance Due')!r}")
+
+    dialog, amount = open_for_an_amount()
     issue = in_window(dialog, "push button", "Issue")
     # The lowest VAT rate comes first: 20.00 was billed at 7 %.
     app.type_into(amount, "25.00", replace=True)
