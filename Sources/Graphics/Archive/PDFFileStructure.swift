@@ -91,6 +91,12 @@ struct PDFDictionary {
         }
     }
 
+    /// A dictionary written out as text, such as a value of another dictionary.
+    init(text: String) throws(GraphicsError) {
+        var scanner = PDFScanner(Array(text.utf8), at: 0)
+        try self.init(&scanner)
+    }
+
     subscript(key: String) -> String? {
         get { entries.first { $0.key == key }?.value }
         set {

@@ -28,9 +28,19 @@ struct ObjectWriter {
     }
 
     mutating func addStream(dictionary: [String: String], contents: [UInt8], compressed: Bool) throws(GraphicsError) -> Int {
-        let data = compressed ? try Deflate.compress(contents) : contents
+        if compressed { return addStream(dictionary: dictionary, deflated: try Deflate.compress(contents)) }
+        return addStream(dictionary: dictionary, data: contents)
+    }
+
+    /// Adds a stream whose contents are already deflated.
+    mutating func addStream(dictionary: [String: String], deflated: [UInt8]) -> Int {
+        var dictionary = dictionary
+        dictionary["Filter"] = "/FlateDecode"
+        return addStream(dictionary: dictionary, data: deflated)
+    }
+
+    private mutating func addStream(dictionary: [String: String], data: [UInt8]) -> Int {
         var entries = dictionary.sorted { $0.key < $1.key }.map { "/\($0.key) \($0.value)\n" }.joined()
-        if compressed { entries += "/Filter /FlateDecode\n" }
         entries += "/Length \(data.count)\n"
         let number = offsets.count
         offsets.append(nil)
@@ -61,28 +71,47 @@ struct ObjectWriter {
     /// trailer and `startxref`.
     func finish(trailer: PDFDictionary) -> [UInt8] {
         let tableOffset = bytes.count
-        var table = "xref\n0 \(offsets.count)\n"
-        let free = offsets.indices.filter { $0 > 0 && offsets[$0] == nil }
+        var table = Array("xref\n0 \(offsets.count)\n".utf8)
+        table.reserveCapacity(table.count + 20 * offsets.count)
+        func append(_ value: Int, width: Int) {
+            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+            var rest = value
+            for index in digits.indices.reversed() where rest > 0 {
+                digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            table += digits
+        }
+        var nextFree = 0
+        var freeAfter = [Int](repeating: 0, count: offsets.count)
+        for number in offsets.indices.reversed() {
+            freeAfter[number] = nextFree
+            if number > 0, offsets[number] == nil { nextFree = number }
+        }
         for (number, offset) in offsets.enumerated() {
             if let offset, number > 0 {
-                table += String(format: "%010d 00000 n\r\n", offset)
+                append(offset, width: 10)
+                table += Array(" 00000 n\r\n".utf8)
             } else {
-                let next = free.first { $0 > number } ?? 0
-                table += String(format: "%010d %05d f\r\n", next, number == 0 ? 65535 : 1)
+                append(freeAfter[number], width: 10)
+                table.append(0x20)
+                append(number == 0 ? 65535 : 1, width: 5)
+                table += Array(" f\r\n".utf8)
             }
         }
-        table += "trailer\n" + trailer.text + "\nstartxref\n\(tableOffset)\n%%EOF\n"
-        return bytes + Array(table.utf8)
+        table += Array(("trailer\n" + trailer.text + "\nstartxref\n\(tableOffset)\n%%EOF\n").utf8)
+        return bytes + table
     }
 }
 
 /// zlib's deflate, for the streams added to the PDF.
 enum Deflate {
-    static func compress(_ input: [UInt8]) throws(GraphicsError) -> [UInt8] {
+    /// `level` 1 is zlib's fastest, for streams written while a document is drawn.
+    static func compress(_ input: [UInt8], level: Int32 = 6) throws(GraphicsError) -> [UInt8] {
         var length = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(input.count), 6) }
+            input.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(input.count), level) }
         }
         guard status == Z_OK else { throw .unsupportedPDF(reason: "zlib could not compress a stream (\(status))") }
         return Array(output.prefix(Int(length)))

@@ -10,10 +10,21 @@ struct PDFScanner {
         self.position = position
     }
 
-    private static let delimiters = Set("()<>[]{}/%".utf8)
-
+    @inline(__always)
     private func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0
+    }
+
+    /// Whether `byte` ends a run of regular characters: white space or a delimiter.
+    @inline(__always)
+    private func endsRegular(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            true
+        default:
+            false
+        }
     }
 
     mutating func skipSpace() {
@@ -28,20 +39,19 @@ struct PDFScanner {
         }
     }
 
-    mutating func consume(_ literal: String) -> Bool {
-        let expected = Array(literal.utf8)
-        guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else {
-            return false
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let matched = literal.withUTF8Buffer { expected in
+            position + expected.count <= bytes.count && expected.indices.allSatisfy { bytes[position + $0] == expected[$0] }
         }
-        position += expected.count
-        return true
+        if matched { position += literal.utf8CodeUnitCount }
+        return matched
     }
 
     /// A run of regular characters: a keyword, a number or `true`.
     private mutating func readRegular() -> String? {
         skipSpace()
         let start = position
-        while position < bytes.count, !isSpace(bytes[position]), !Self.delimiters.contains(bytes[position]) { position += 1 }
+        while position < bytes.count, !endsRegular(bytes[position]) { position += 1 }
         return position > start ? String(decoding: bytes[start..<position], as: UTF8.self) : nil
     }
 
@@ -69,8 +79,41 @@ struct PDFScanner {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else { return nil }
         position += 1
         let start = position
-        while position < bytes.count, !isSpace(bytes[position]), !Self.delimiters.contains(bytes[position]) { position += 1 }
+        skipRegular()
         return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func skipRegular() {
+        while position < bytes.count, !endsRegular(bytes[position]) { position += 1 }
+    }
+
+    /// Steps over a run of digits that is a whole token.
+    private mutating func skipInteger() -> Bool {
+        let start = position
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+        return position > start && (position == bytes.count || endsRegular(bytes[position]))
+    }
+
+    /// Steps over a value of a dictionary or array, an indirect reference as one.
+    private mutating func skipValue() -> Bool {
+        skipSpace()
+        let start = position
+        if skipInteger() {
+            let afterFirst = position
+            skipSpace()
+            if skipInteger() {
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "R"),
+                   position + 1 == bytes.count || endsRegular(bytes[position + 1]) {
+                    position += 1
+                    return true
+                }
+            }
+            position = afterFirst
+            return true
+        }
+        position = start
+        return skipObject()
     }
 
     /// The next object as written (an indirect reference `N G R` counts as one).
@@ -96,7 +139,9 @@ struct PDFScanner {
         guard position < bytes.count else { return false }
         switch bytes[position] {
         case UInt8(ascii: "/"):
-            return readName() != nil
+            position += 1
+            skipRegular()
+            return true
         case UInt8(ascii: "("):
             var depth = 0
             while position < bytes.count {
@@ -117,7 +162,10 @@ struct PDFScanner {
             while true {
                 skipSpace()
                 if consume(">>") { return true }
-                guard readName() != nil, readObjectText() != nil else { return false }
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "/") else { return false }
+                position += 1
+                skipRegular()
+                guard skipValue() else { return false }
             }
         case UInt8(ascii: "<"):
             while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
@@ -128,10 +176,12 @@ struct PDFScanner {
             while true {
                 skipSpace()
                 if consume("]") { return true }
-                guard readObjectText() != nil else { return false }
+                guard skipValue() else { return false }
             }
         default:
-            return readRegular() != nil
+            let start = position
+            skipRegular()
+            return position > start
         }
     }
 }
