@@ -109,12 +109,17 @@ public enum PDFMetadataField: Sendable {
 public final class PDFSurface: Surface {
     private let sink: OutputSink
     private let sinkBox: Unmanaged<OutputSink>
+    /// Writes the text, rules and rectangles of a PDF made in memory; nil where Cairo writes all.
+    let contentWriter: PDFContentWriter?
 
     /// A PDF collected in memory; take it with `finishBytes()`. `archival` writes the classic
     /// cross-reference table (PDF 1.4) that `PDFArchive` reads: Cairo 1.17.6 and later would
-    /// otherwise write object and cross-reference streams.
+    /// otherwise write object and cross-reference streams. Where Cairo writes a classic table, a
+    /// `PDFContentWriter` writes the text, rules and rectangles (it reads the table to add them).
     public convenience init(pageSize: Size, archival: Bool = false) throws(GraphicsError) {
-        try self.init(sink: OutputSink(), pageSize: pageSize)
+        let classicTable = archival || bf_cairo_at_least(1, 17) == 0
+        try self.init(sink: OutputSink(), pageSize: pageSize,
+                      contentWriter: classicTable ? PDFContentWriter(pageSize: pageSize) : nil)
         if archival {
             cairo_pdf_surface_restrict_to_version(raw, CAIRO_PDF_VERSION_1_4)
             cairo_surface_set_user_data(raw, &Self.archivalKey, UnsafeMutableRawPointer(bitPattern: 1), nil)
@@ -135,8 +140,9 @@ public final class PDFSurface: Surface {
         try self.init(sink: OutputSink(path: path), pageSize: pageSize)
     }
 
-    private init(sink: OutputSink, pageSize: Size) throws(GraphicsError) {
+    private init(sink: OutputSink, pageSize: Size, contentWriter: PDFContentWriter? = nil) throws(GraphicsError) {
         self.sink = sink
+        self.contentWriter = contentWriter
         sinkBox = Unmanaged.passRetained(sink)
         let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -160,6 +166,7 @@ public final class PDFSurface: Surface {
     /// Size of the pages drawn from now on; call before drawing on a page.
     public func setPageSize(_ size: Size) {
         cairo_pdf_surface_set_size(raw, size.width, size.height)
+        contentWriter?.pageSize = size
     }
 
     /// Finishes the PDF and returns its bytes (a PDF created with `init(pageSize:)`).
@@ -168,7 +175,9 @@ public final class PDFSurface: Surface {
         if let failure = sink.failure {
             throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure, code: sink.failureCode)
         }
-        return sink.takeBytes()
+        let bytes = sink.takeBytes()
+        guard let contentWriter else { return bytes }
+        return Data(try contentWriter.merge(into: [UInt8](bytes)))
     }
 
     /// Finishes the PDF and makes sure every byte reached the file.

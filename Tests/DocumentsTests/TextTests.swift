@@ -134,7 +134,7 @@ import Graphics
         document.blocks = [.paragraph(Paragraph("Summe 1.234,50\u{A0}€ et 1\u{202F}234,50\u{A0}€"))]
         let rendered = try document.renderPDF()
         let raw = String(decoding: rendered.data, as: UTF8.self)
-        #expect(raw.components(separatedBy: "/BaseFont").count - 1 == 1, "one font, no second subset for the spaces")
+        #expect(raw.components(separatedBy: "/Type /FontDescriptor").count - 1 == 1, "one font, no second subset for the spaces")
         let page = try ReadBack(rendered).pages[0]
         let text = page.text()
         #expect(text.contains("1.234,50 €"), "“\(text)”")

@@ -12,6 +12,8 @@ final class ShapingFace {
     /// punctuation); words shaped entirely in it take the fast path.
     let primaryFont: UnsafeMutablePointer<PangoFont>?
     let scaledFont: OpaquePointer?
+    /// The same font for a `PDFContentWriter`, unless the PDF must get it from Cairo.
+    let embeddable: EmbeddableFace?
     let lineHeight: Double
     let ascent: Double
     private(set) var space: ShapedWord?
@@ -42,6 +44,7 @@ final class ShapingFace {
         pango_font_description_free(description)
         primaryFont = font
         scaledFont = font.map { Self.scaledFont(bf_pango_font_scaled_font($0), by: scale) }
+        embeddable = Self.embeddable(font, scaledFont: scaledFont)
         // A line's height and baseline as Pango's layout has them: its run's logical extents,
         // the font's ascent and descent whatever the glyph.
         var logical = PangoRectangle()
@@ -67,6 +70,15 @@ final class ShapingFace {
         defer { cairo_font_options_destroy(options) }
         cairo_scaled_font_get_font_options(font, options)
         return cairo_scaled_font_create(cairo_scaled_font_get_font_face(font), &matrix, &ctm, options)
+    }
+
+    /// Embeddable when its file is (`bf_embeddable_face`) and it is drawn at a plain size.
+    private static func embeddable(_ font: UnsafeMutablePointer<PangoFont>?, scaledFont: OpaquePointer?) -> EmbeddableFace? {
+        guard let font, let scaledFont, let face = bf_embeddable_face(font) else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaledFont, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0 else { return nil }
+        return EmbeddableFace(face: face, size: matrix.xx)
     }
 
     deinit {

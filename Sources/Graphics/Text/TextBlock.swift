@@ -46,7 +46,7 @@ public final class TextBlock {
     private func drawShaped(_ shapedLines: [ShapedLine], face: ShapingFace, range: Range<Int>, origin: Point, color: Color,
                             context: DrawingContext) {
         guard let scaledFont = face.scaledFont, let space = face.space else { return }
-        context.beginTextRun(font: scaledFont, color: color)
+        context.beginTextRun(font: scaledFont, embeddable: face.embeddable, color: color)
         context.appendText { buffer in
             for index in range {
                 let line = lines[index]

@@ -1,0 +1,221 @@
+import CCairo
+import Foundation
+
+/// A font as `PDFContentWriter` can embed it: HarfBuzz's face of its file, and a size in points.
+struct EmbeddableFace {
+    let face: OpaquePointer
+    let size: Double
+}
+
+/// The text, rules and rectangles of a PDF that `PDFSurface` writes, written by Billfold
+/// instead of Cairo.
+///
+/// Cairo 1.16 writes each glyph through its own `printf`, looks it up in its subset and
+/// positions it with `snprintf("%f")`: 44 % of a 1 000-line invoice's export, and its table's
+/// rules another 10 %. Here each page's text goes into a content stream of its own, after
+/// Cairo's, and the rules and rectangles drawn before Cairo has drawn anything on the page
+/// into one before Cairo's; once Cairo has written the file, `merge` adds those streams, and
+/// the fonts they use, to its pages. So the order of drawing holds as long as text is drawn
+/// after everything else on its page, which is how `PageRenderer` draws.
+/// What this cannot write (a font PDF cannot embed as it is, a transformed or clipped context,
+/// translucency, a dash) `DrawingContext` leaves to Cairo.
+final class PDFContentWriter {
+    private struct Page {
+        var under: [UInt8]?
+        var over: [UInt8]?
+    }
+
+    private var fonts: [EmbeddedFont] = []
+    private var fontIndex: [OpaquePointer: Int] = [:]
+    /// Each finished page's streams, deflated.
+    private var pages: [Page] = []
+    private var stream = ContentStream()
+    private var shapes = ShapeStream()
+    /// A page that could not be compressed (zlib out of memory), reported when the file is finished.
+    private var failure: GraphicsError?
+    /// The size of the page being drawn.
+    var pageSize: Size
+
+    init(pageSize: Size) {
+        self.pageSize = pageSize
+    }
+
+    private var hasContent = false
+
+    /// Whether text has been written on the page being drawn: rules and rectangles drawn after
+    /// it go to Cairo, as they may be meant to cover it.
+    var pageHasText: Bool { !stream.isEmpty }
+
+    /// Where a context with transformation `matrix` and clip `clipExtents` (both Cairo's) may
+    /// have its text written here: moved by the returned offset, neither scaled nor clipped.
+    func offset(matrix: cairo_matrix_t, clipExtents: Rect) -> Point? {
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0 else { return nil }
+        let page = Rect(x: -matrix.x0, y: -matrix.y0, width: pageSize.width, height: pageSize.height)
+        let slack = 0.5
+        guard clipExtents.minX <= page.minX + slack, clipExtents.minY <= page.minY + slack,
+              clipExtents.maxX >= page.maxX - slack, clipExtents.maxY >= page.maxY - slack else { return nil }
+        return Point(x: matrix.x0, y: matrix.y0)
+    }
+
+    /// Adds glyphs drawn in the font of HarfBuzz face `face` at `size` points, in page space
+    /// moved by `offset` (Cairo's: the origin at the top-left corner, y down).
+    func show(glyphs: [cairo_glyph_t], clusters: [cairo_text_cluster_t], utf8: [CChar], face: OpaquePointer, size: Double,
+              color: Color, offset: Point) {
+        let index: Int
+        if let known = fontIndex[face] {
+            index = known
+        } else {
+            index = fonts.count
+            fonts.append(EmbeddedFont(face: face))
+            fontIndex[face] = index
+        }
+        hasContent = true
+        let font = fonts[index]
+        mapText(glyphs: glyphs, clusters: clusters, utf8: utf8, font: font)
+        // The stream is taken out of the layer while it grows, so appending to it costs no
+        // exclusivity check per glyph.
+        var page = ContentStream()
+        swap(&page, &stream)
+        page.setFont(index, size: size)
+        page.setColor(color)
+        font.show(glyphs, origin: Point(x: offset.x, y: pageSize.height - offset.y), in: &page)
+        swap(&page, &stream)
+    }
+
+    /// Adds a filled rectangle under Cairo's content; `rect` as `show`'s glyphs.
+    func fill(_ rect: Rect, color: Color, offset: Point) {
+        hasContent = true
+        shapes.fill(Rect(x: rect.x + offset.x, y: pageSize.height - (rect.maxY + offset.y), width: rect.width, height: rect.height),
+                    color: color)
+    }
+
+    /// Adds straight lines with butt ends under Cairo's content; points as `show`'s glyphs.
+    func stroke(_ lines: [(start: Point, end: Point)], width: Double, color: Color, offset: Point) {
+        hasContent = true
+        let height = pageSize.height
+        func flipped(_ point: Point) -> Point { Point(x: point.x + offset.x, y: height - (point.y + offset.y)) }
+        shapes.stroke(lines.map { (flipped($0.start), flipped($0.end)) }, width: width, color: color)
+    }
+
+    /// Records what text each glyph not seen before stands for.
+    private func mapText(glyphs: [cairo_glyph_t], clusters: [cairo_text_cluster_t], utf8: [CChar], font: EmbeddedFont) {
+        var glyphIndex = 0
+        var byteIndex = 0
+        let glyphCount = font.glyphCount
+        for cluster in clusters {
+            defer {
+                glyphIndex += Int(cluster.num_glyphs)
+                byteIndex += Int(cluster.num_bytes)
+            }
+            guard cluster.num_glyphs > 0, glyphIndex < glyphs.count, cluster.num_bytes > 0 else { continue }
+            let first = Int(glyphs[glyphIndex].index)
+            guard first < glyphCount, !font.hasText(first), byteIndex + Int(cluster.num_bytes) <= utf8.count else { continue }
+            let bytes = utf8[byteIndex..<(byteIndex + Int(cluster.num_bytes))].map { UInt8(bitPattern: $0) }
+            // The cluster's text goes with its first glyph; marks drawn as glyphs of their own add none.
+            font.setText(Array(String(decoding: bytes, as: UTF8.self).utf16), for: first)
+        }
+    }
+
+    /// Ends the page being drawn.
+    func finishPage() {
+        func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+            guard !bytes.isEmpty else { return nil }
+            do {
+                return try Deflate.compress(bytes, level: 1)
+            } catch {
+                failure = failure ?? error
+                return nil
+            }
+        }
+        pages.append(Page(under: deflated(shapes.finish()), over: deflated(stream.finish())))
+        stream = ContentStream()
+        shapes = ShapeStream()
+    }
+
+    /// `pdf` (as Cairo wrote it, with a classic cross-reference table) with the pages' streams
+    /// and their fonts added.
+    func merge(into pdf: [UInt8]) throws(GraphicsError) -> [UInt8] {
+        if !stream.isEmpty || !shapes.isEmpty { finishPage() }
+        if let failure { throw failure }
+        guard hasContent else { return pdf }
+        let structure = try PDFFileStructure(pdf)
+        guard let rootNumber = structure.trailer.reference("Root") else { throw .unsupportedPDF(reason: "no catalog") }
+        guard let pagesRoot = try structure.dictionary(ofObject: rootNumber, in: pdf).reference("Pages") else {
+            throw .unsupportedPDF(reason: "no page tree")
+        }
+        var pageObjects: [(number: Int, dictionary: PDFDictionary)] = []
+        try collectPages(pagesRoot, structure: structure, pdf: pdf, into: &pageObjects)
+        guard pageObjects.count == pages.count else { throw .unsupportedPDF(reason: "the text is for another number of pages") }
+
+        var writer = ObjectWriter(prefix: Array(pdf[..<structure.crossReferenceOffset]), offsets: structure.offsets)
+        var fontEntries = ""
+        for (index, font) in fonts.enumerated() {
+            fontEntries += " /\(ContentStream.fontName(index)) \(try font.write(into: &writer, index: index)) 0 R"
+        }
+        // Cairo's content leaves its own state behind (a flipped y axis, its colours): the text
+        // starts from the page's initial state, saved before Cairo's streams and restored after.
+        let save = pages.contains { $0.over != nil }
+            ? try writer.addStream(dictionary: [:], contents: Array("q\n".utf8), compressed: false) : 0
+        var mergedResources = Set<Int>()
+        for ((pageNumber, pageDictionary), streams) in zip(pageObjects, pages) {
+            guard streams.under != nil || streams.over != nil else { continue }
+            var page = pageDictionary
+            var contents = page["Contents"] ?? ""
+            if contents.hasPrefix("[") { contents = String(contents.dropFirst().dropLast()) }
+            if let over = streams.over {
+                contents = "\(save) 0 R \(contents) \(writer.addStream(dictionary: [:], deflated: over)) 0 R"
+            }
+            if let under = streams.under {
+                contents = "\(writer.addStream(dictionary: [:], deflated: under)) 0 R \(contents)"
+            }
+            page["Contents"] = "[\(contents)]"
+            guard streams.over != nil else {
+                writer.replace(pageNumber, with: page.text)
+                continue
+            }
+            if let resourcesNumber = page.reference("Resources") {
+                if mergedResources.insert(resourcesNumber).inserted {
+                    var resources = try structure.dictionary(ofObject: resourcesNumber, in: pdf)
+                    resources["Font"] = try fontDictionary(resources["Font"], adding: fontEntries, structure: structure, pdf: pdf)
+                    writer.replace(resourcesNumber, with: resources.text)
+                }
+            } else {
+                var resources = try page["Resources"].map { value throws(GraphicsError) in try PDFDictionary(text: value) } ?? PDFDictionary()
+                resources["Font"] = try fontDictionary(resources["Font"], adding: fontEntries, structure: structure, pdf: pdf)
+                page["Resources"] = resources.text
+            }
+            writer.replace(pageNumber, with: page.text)
+        }
+        var trailer = PDFDictionary()
+        trailer["Size"] = "\(writer.offsets.count)"
+        trailer["Root"] = "\(rootNumber) 0 R"
+        if let info = structure.trailer["Info"] { trailer["Info"] = info }
+        return writer.finish(trailer: trailer)
+    }
+
+    private func collectPages(_ number: Int, structure: PDFFileStructure, pdf: [UInt8],
+                              into pages: inout [(number: Int, dictionary: PDFDictionary)], depth: Int = 0) throws(GraphicsError) {
+        let node = try structure.dictionary(ofObject: number, in: pdf)
+        guard node["Type"] == "/Pages" else {
+            pages.append((number, node))
+            return
+        }
+        let parts = (node["Kids"] ?? "").trimmingCharacters(in: ["[", "]"]).split(whereSeparator: \.isWhitespace)
+        guard depth < 32, parts.count % 3 == 0 else { throw .unsupportedPDF(reason: "a damaged page tree") }
+        for index in stride(from: 0, to: parts.count, by: 3) {
+            guard parts[index + 2] == "R", let kid = Int(parts[index]) else { throw .unsupportedPDF(reason: "a damaged page tree") }
+            try collectPages(kid, structure: structure, pdf: pdf, into: &pages, depth: depth + 1)
+        }
+    }
+
+    /// A page's font resources (inline or a reference) with the text's fonts added.
+    private func fontDictionary(_ value: String?, adding entries: String, structure: PDFFileStructure,
+                                pdf: [UInt8]) throws(GraphicsError) -> String {
+        guard var value else { return "<<" + entries + " >>" }
+        if value.hasSuffix(" R"), let number = Int(value.split(separator: " ").first ?? "") {
+            value = try structure.dictionary(ofObject: number, in: pdf).text
+        }
+        guard value.hasSuffix(">>") else { throw .unsupportedPDF(reason: "a damaged font resource") }
+        return String(value.dropLast(2)) + entries + " >>"
+    }
+}
