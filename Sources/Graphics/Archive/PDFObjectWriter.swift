@@ -106,15 +106,50 @@ struct ObjectWriter {
 
 /// zlib's deflate, for the streams added to the PDF.
 enum Deflate {
-    /// `level` 1 is zlib's fastest, for streams written while a document is drawn.
-    static func compress(_ input: [UInt8], level: Int32 = 6) throws(GraphicsError) -> [UInt8] {
+    static func compress(_ input: [UInt8]) throws(GraphicsError) -> [UInt8] {
         var length = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { out in
-            input.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(input.count), level) }
+            input.withUnsafeBufferPointer { compress2(out.baseAddress, &length, $0.baseAddress, uLong(input.count), 6) }
         }
         guard status == Z_OK else { throw .unsupportedPDF(reason: "zlib could not compress a stream (\(status))") }
         return Array(output.prefix(Int(length)))
+    }
+}
+
+/// One deflate stream at zlib's fastest level, reused for many streams of a few kilobytes (a
+/// document's pages): setting one up clears 64 KiB of tables, more than compressing a page costs,
+/// and a 4 KiB window finds the repeats of a page's operators as well as a 32 KiB one.
+final class Deflater {
+    // zlib keeps the stream's address, so it must not move.
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private let ready: Bool
+
+    init() {
+        stream.initialize(to: z_stream())
+        ready = bf_deflate_init(stream, 1, 12, 4) == Z_OK
+    }
+
+    deinit {
+        if ready { deflateEnd(stream) }
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    func compress(_ input: [UInt8]) throws(GraphicsError) -> [UInt8] {
+        guard ready, deflateReset(stream) == Z_OK else { throw .unsupportedPDF(reason: "zlib could not start a stream") }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(input.count))))
+        let status = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+                stream.pointee.avail_in = uInt(source.count)
+                stream.pointee.next_out = target.baseAddress
+                stream.pointee.avail_out = uInt(target.count)
+                return deflate(stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw .unsupportedPDF(reason: "zlib could not compress a stream (\(status))") }
+        return Array(output.prefix(Int(stream.pointee.total_out)))
     }
 }
 

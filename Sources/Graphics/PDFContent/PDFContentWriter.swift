@@ -31,6 +31,7 @@ final class PDFContentWriter {
     private var pages: [Page] = []
     private var stream = ContentStream()
     private var shapes = ShapeStream()
+    private let deflater = Deflater()
     /// A page that could not be compressed (zlib out of memory), reported when the file is finished.
     private var failure: GraphicsError?
     /// The size of the page being drawn.
@@ -121,7 +122,7 @@ final class PDFContentWriter {
         func deflated(_ bytes: [UInt8]) -> [UInt8]? {
             guard !bytes.isEmpty else { return nil }
             do {
-                return try Deflate.compress(bytes, level: 1)
+                return try deflater.compress(bytes)
             } catch {
                 failure = failure ?? error
                 return nil
