@@ -74,6 +74,9 @@ import Testing
         #expect(written.contains("/CIDToGIDMap /Identity"))
         #expect(written.contains("/FontFile2"))
         #expect(written.contains("/ToUnicode"))
+        // Each font is named by a subset tag and its PostScript name, whatever the locale.
+        let names = try written.matches(of: Regex("/BaseFont /[A-Z]{6}\\+([A-Za-z0-9_-]+)")).compactMap { $0.output[1].substring }
+        #expect(!names.isEmpty && !names.contains("Font"), "\(names)")
         // Cairo wrote the fills and nothing of the text.
         #expect(!written.contains("/Subtype /TrueType"))
 

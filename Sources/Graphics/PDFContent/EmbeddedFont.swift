@@ -113,7 +113,7 @@ final class EmbeddedFont {
     private func postScriptName() -> String {
         var length: UInt32 = 128
         var buffer = [CChar](repeating: 0, count: 128)
-        hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME), hb_language_get_default(), &length, &buffer)
+        hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME), nil, &length, &buffer)
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             .filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
         return name.isEmpty ? "Font" : name
