@@ -135,12 +135,12 @@ public final class DrawingContext {
         cairo_restore(raw)
     }
 
-    private func writerOffset(_ layer: PDFContentWriter) -> Point? {
+    private func writerOffset(_ writer: PDFContentWriter) -> Point? {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(raw, &matrix)
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(raw, &x1, &y1, &x2, &y2)
-        return layer.offset(matrix: matrix, clipExtents: Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
+        return writer.offset(matrix: matrix, clipExtents: Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
     }
 
     /// Where the content writer may draw a shape of `color` under Cairo's content; nil when Cairo must.

@@ -7,8 +7,8 @@ import Testing
 @Suite struct PDFContentWriterTests {
     private static let pageSize = Size(width: 300, height: 200)
 
-    /// Draws `pages` (one drawing per page) into a PDF made in memory, whose text the layer writes.
-    private static func layerPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
+    /// Draws `pages` (one drawing per page) into a PDF made in memory, whose text the writer writes.
+    private static func writerPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
         let surface = try PDFSurface(pageSize: pageSize)
         let context = DrawingContext(surface: surface)
         let engine = TextEngine()
@@ -21,7 +21,7 @@ import Testing
 
     /// The same pages in a PDF streamed to a file, whose text Cairo writes.
     private static func cairoPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("layer-\(UUID().uuidString).pdf").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-text-\(UUID().uuidString).pdf").path
         defer { unlink(path) }
         let surface = try PDFSurface(writingTo: path, pageSize: pageSize)
         let context = DrawingContext(surface: surface)
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test func theTextIsWrittenWithEmbeddedSubsetsAndLooksAsCairosDid() throws {
-        let layer = try Self.layerPDF([Self.invoicePage])
+        let pdf = try Self.writerPDF([Self.invoicePage])
         let cairo = try Self.cairoPDF([Self.invoicePage])
-        let written = String(decoding: layer, as: Unicode.ASCII.self)
+        let written = String(decoding: pdf, as: Unicode.ASCII.self)
         #expect(written.contains("/Subtype /Type0"))
         #expect(written.contains("/Encoding /Identity-H"))
         #expect(written.contains("/CIDToGIDMap /Identity"))
@@ -80,16 +80,16 @@ import Testing
         // Cairo wrote the fills and nothing of the text.
         #expect(!written.contains("/Subtype /TrueType"))
 
-        let differing = try Self.differingPixels(layer, cairo)
+        let differing = try Self.differingPixels(pdf, cairo)
         #expect(differing < 40, "\(differing) pixels differ from Cairo's rendering")
         // The fill under the title is still drawn, and under the text.
-        let page = try PDFDocument(data: layer).page(at: 0).renderImage(scale: 2)
+        let page = try PDFDocument(data: pdf).page(at: 0).renderImage(scale: 2)
         let fill = try #require(page.color(atX: 42, y: 42))
         #expect(fill.blue > 0.95 && fill.red < 0.95)
     }
 
     @Test func copiedAndSearchedTextIsWhatWasDrawn() throws {
-        let document = try PDFDocument(data: Self.layerPDF([Self.invoicePage]))
+        let document = try PDFDocument(data: Self.writerPDF([Self.invoicePage]))
         let text = try document.page(at: 0).text()
         for expected in ["Invoice INV-2024-0042", "Website redesign, including review rounds", "1,234.50 €", "Größe · fi fl — ½"] {
             #expect(text.contains(expected), "\(expected) is missing from \(text)")
@@ -105,7 +105,7 @@ import Testing
         let pages: [(DrawingContext, TextEngine) -> Void] = ["first", "second", "third"].map { word in
             { context, engine in Self.draw("The \(word) page", at: Point(x: 20, y: 20), in: context, engine: engine) }
         }
-        let document = try PDFDocument(data: Self.layerPDF(pages + [{ _, _ in }]))
+        let document = try PDFDocument(data: Self.writerPDF(pages + [{ _, _ in }]))
         #expect(document.pageCount == 4)
         #expect(try document.page(at: 0).text().contains("The first page"))
         #expect(try document.page(at: 1).text().contains("The second page"))
@@ -114,7 +114,7 @@ import Testing
         #expect(try document.page(at: 3).text().isEmpty)
     }
 
-    @Test func textTheLayerCannotWriteIsLeftToCairo() throws {
+    @Test func textTheWriterCannotWriteIsLeftToCairo() throws {
         let transformed: (DrawingContext, TextEngine) -> Void = { context, engine in
             context.save()
             context.scale(x: 2, y: 2)
@@ -128,14 +128,14 @@ import Testing
             Self.draw("Translucent", color: Color(red: 0, green: 0, blue: 0, alpha: 0.5), at: Point(x: 20, y: 120), width: nil,
                       in: context, engine: engine)
         }
-        let layer = try Self.layerPDF([transformed])
-        #expect(!String(decoding: layer, as: Unicode.ASCII.self).contains("/Type0"))
-        let text = try PDFDocument(data: layer).page(at: 0).text()
+        let pdf = try Self.writerPDF([transformed])
+        #expect(!String(decoding: pdf, as: Unicode.ASCII.self).contains("/Type0"))
+        let text = try PDFDocument(data: pdf).page(at: 0).text()
         #expect(text.contains("Scaled") && text.contains("Clipped") && text.contains("Translucent"))
-        #expect(try Self.differingPixels(layer, Self.cairoPDF([transformed])) == 0)
+        #expect(try Self.differingPixels(pdf, Self.cairoPDF([transformed])) == 0)
     }
 
-    @Test func anArchivalPDFKeepsTheLayersText() throws {
+    @Test func anArchivalPDFKeepsTheWritersText() throws {
         let surface = try PDFSurface(pageSize: Self.pageSize, archival: true)
         let context = DrawingContext(surface: surface)
         context.batching { Self.invoicePage(context, TextEngine()) }

@@ -73,7 +73,7 @@ final class PDFContentWriter {
         hasContent = true
         let font = fonts[index]
         mapText(glyphs: glyphs, clusters: clusters, utf8: utf8, font: font)
-        // The stream is taken out of the layer while it grows, so appending to it costs no
+        // The stream is taken out of the writer while it grows, so appending to it costs no
         // exclusivity check per glyph.
         var page = ContentStream()
         swap(&page, &stream)
