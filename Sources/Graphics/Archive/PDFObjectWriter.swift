@@ -117,9 +117,9 @@ enum Deflate {
     }
 }
 
-/// One deflate stream at zlib's fastest level, reused for many streams of a few kilobytes (a
-/// document's pages): setting one up clears 64 KiB of tables, more than compressing a page costs,
-/// and a 4 KiB window finds the repeats of a page's operators as well as a 32 KiB one.
+/// One deflate stream at zlib's fastest level, reused for many streams of a few kilobytes (the
+/// pages and fonts of a document): setting one up clears 64 KiB of tables, more than compressing
+/// a page costs, and a 4 KiB window finds the repeats of a page's operators as well as a 32 KiB one.
 final class Deflater {
     // zlib keeps the stream's address, so it must not move.
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)

@@ -57,17 +57,17 @@ final class EmbeddedFont {
     }
 
     /// Writes the font's objects and returns the number of its Type 0 font dictionary.
-    func write(into writer: inout ObjectWriter, index: Int) throws(GraphicsError) -> Int {
+    func write(into writer: inout ObjectWriter, index: Int, deflater: Deflater) throws(GraphicsError) -> Int {
         let glyphs = widths.indices.filter { widths[$0] >= 0 }
         let program = try subset(glyphs)
         let name = subsetTag(glyphs, index: index) + "+" + postScriptName()
-        let file = try writer.addStream(dictionary: ["Length1": "\(program.count)"], contents: program, compressed: true)
+        let file = writer.addStream(dictionary: ["Length1": "\(program.count)"], deflated: try deflater.compress(program))
         let descriptor = writer.add(descriptorDictionary(name: name, file: file))
         let widthsArray = widthsText(glyphs)
         let cidFont = writer.add("<<\n/Type /Font\n/Subtype /CIDFontType2\n/BaseFont /\(name)\n"
             + "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"
             + "/FontDescriptor \(descriptor) 0 R\n/CIDToGIDMap /Identity\n/W \(widthsArray)\n>>")
-        let toUnicode = try writer.addStream(dictionary: [:], contents: toUnicodeMap(glyphs), compressed: true)
+        let toUnicode = writer.addStream(dictionary: [:], deflated: try deflater.compress(toUnicodeMap(glyphs)))
         return writer.add("<<\n/Type /Font\n/Subtype /Type0\n/BaseFont /\(name)\n/Encoding /Identity-H\n"
             + "/DescendantFonts [\(cidFont) 0 R]\n/ToUnicode \(toUnicode) 0 R\n>>")
     }

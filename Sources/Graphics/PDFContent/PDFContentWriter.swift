@@ -151,7 +151,7 @@ final class PDFContentWriter {
         var writer = ObjectWriter(prefix: Array(pdf[..<structure.crossReferenceOffset]), offsets: structure.offsets)
         var fontEntries = ""
         for (index, font) in fonts.enumerated() {
-            fontEntries += " /\(ContentStream.fontName(index)) \(try font.write(into: &writer, index: index)) 0 R"
+            fontEntries += " /\(ContentStream.fontName(index)) \(try font.write(into: &writer, index: index, deflater: deflater)) 0 R"
         }
         // Cairo's content leaves its own state behind (a flipped y axis, its colours): the text
         // starts from the page's initial state, saved before Cairo's streams and restored after.
