@@ -41,7 +41,8 @@ final class OutputSink {
     }
 
     init(path: String) throws(GraphicsError) {
-        guard let file = fopen(path, "wb") else {
+        // Readable too: a `PDFContentWriter` reads back what Cairo wrote.
+        guard let file = fopen(path, "w+b") else {
             throw GraphicsError.writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         self.file = file
@@ -80,6 +81,16 @@ final class OutputSink {
         }
     }
 
+    /// The file's descriptor, once everything written has reached it; nil in memory.
+    func flushedDescriptor() throws(GraphicsError) -> Int32? {
+        guard let file else { return nil }
+        guard fflush(file) == 0 else {
+            let code = errno
+            throw GraphicsError.writeFailed(path: path ?? "", reason: String(cString: strerror(code)), code: code)
+        }
+        return fileno(file)
+    }
+
     func takeBytes() -> Data {
         defer { bytes = Data() }
         return bytes
@@ -109,21 +120,24 @@ public enum PDFMetadataField: Sendable {
 public final class PDFSurface: Surface {
     private let sink: OutputSink
     private let sinkBox: Unmanaged<OutputSink>
-    /// Writes the text, rules and rectangles of a PDF made in memory; nil where Cairo writes all.
+    /// Writes the text, rules and rectangles of the PDF; nil where Cairo writes all.
     let contentWriter: PDFContentWriter?
 
     /// A PDF collected in memory; take it with `finishBytes()`. `archival` writes the classic
     /// cross-reference table (PDF 1.4) that `PDFArchive` reads: Cairo 1.17.6 and later would
-    /// otherwise write object and cross-reference streams. Where Cairo writes a classic table, a
-    /// `PDFContentWriter` writes the text, rules and rectangles (it reads the table to add them).
+    /// otherwise write object and cross-reference streams.
     public convenience init(pageSize: Size, archival: Bool = false) throws(GraphicsError) {
-        let classicTable = archival || bf_cairo_at_least(1, 17) == 0
-        try self.init(sink: OutputSink(), pageSize: pageSize,
-                      contentWriter: classicTable ? PDFContentWriter(pageSize: pageSize) : nil)
+        try self.init(sink: OutputSink(), pageSize: pageSize, contentWriter: Self.contentWriter(pageSize, archival: archival))
         if archival {
             cairo_pdf_surface_restrict_to_version(raw, CAIRO_PDF_VERSION_1_4)
             cairo_surface_set_user_data(raw, &Self.archivalKey, UnsafeMutableRawPointer(bitPattern: 1), nil)
         }
+    }
+
+    /// A `PDFContentWriter` where Cairo writes the classic cross-reference table it reads to add
+    /// its streams: Cairo before 1.17.6, or an archival PDF.
+    private static func contentWriter(_ pageSize: Size, archival: Bool) -> PDFContentWriter? {
+        archival || bf_cairo_at_least(1, 17) == 0 ? PDFContentWriter(pageSize: pageSize) : nil
     }
 
     // Its address is the key; Cairo never reads it.
@@ -137,10 +151,10 @@ public final class PDFSurface: Surface {
 
     /// A PDF streamed to the file at `path` (created or truncated).
     public convenience init(writingTo path: String, pageSize: Size) throws(GraphicsError) {
-        try self.init(sink: OutputSink(path: path), pageSize: pageSize)
+        try self.init(sink: OutputSink(path: path), pageSize: pageSize, contentWriter: Self.contentWriter(pageSize, archival: false))
     }
 
-    private init(sink: OutputSink, pageSize: Size, contentWriter: PDFContentWriter? = nil) throws(GraphicsError) {
+    init(sink: OutputSink, pageSize: Size, contentWriter: PDFContentWriter?) throws(GraphicsError) {
         self.sink = sink
         self.contentWriter = contentWriter
         sinkBox = Unmanaged.passRetained(sink)
@@ -187,6 +201,9 @@ public final class PDFSurface: Surface {
             throw GraphicsError.writeFailed(path: sink.path ?? "", reason: failure, code: sink.failureCode)
         }
         try checkStatus()
+        if let contentWriter, let descriptor = try sink.flushedDescriptor() {
+            try contentWriter.merge(into: PDFFileBytes(descriptor: descriptor, path: sink.path ?? ""))
+        }
         try sink.close()
     }
 }

@@ -19,19 +19,16 @@ import Testing
         return try surface.finishBytes()
     }
 
-    /// The same pages in a PDF streamed to a file, whose text Cairo writes.
+    /// The same pages in a PDF whose text Cairo writes.
     private static func cairoPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-text-\(UUID().uuidString).pdf").path
-        defer { unlink(path) }
-        let surface = try PDFSurface(writingTo: path, pageSize: pageSize)
+        let surface = try PDFSurface(sink: OutputSink(), pageSize: pageSize, contentWriter: nil)
         let context = DrawingContext(surface: surface)
         let engine = TextEngine()
         for page in pages {
             context.batching { page(context, engine) }
             context.showPage()
         }
-        try surface.finishFile()
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        return try surface.finishBytes()
     }
 
     private static func draw(_ text: String, size: Double = 11, weight: FontWeight = .regular,
@@ -86,6 +83,33 @@ import Testing
         let page = try PDFDocument(data: pdf).page(at: 0).renderImage(scale: 2)
         let fill = try #require(page.color(atX: 42, y: 42))
         #expect(fill.blue > 0.95 && fill.red < 0.95)
+    }
+
+    @Test func aPDFStreamedToAFileGetsTheSameContent() throws {
+        let pages: [(DrawingContext, TextEngine) -> Void] = ["first", "second"].map { word in
+            { context, engine in
+                Self.invoicePage(context, engine)
+                Self.draw("The \(word) page", at: Point(x: 24, y: 175), in: context, engine: engine)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString).pdf").path
+        defer { unlink(path) }
+        let surface = try PDFSurface(writingTo: path, pageSize: Self.pageSize)
+        let context = DrawingContext(surface: surface)
+        let engine = TextEngine()
+        for page in pages {
+            context.batching { page(context, engine) }
+            context.showPage()
+        }
+        try surface.finishFile()
+        let file = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(String(decoding: file, as: Unicode.ASCII.self).contains("/Subtype /Type0"))
+        let document = try PDFDocument(data: file)
+        #expect(document.pageCount == 2)
+        #expect(try document.page(at: 1).text().contains("The second page"))
+        let inMemory = try Self.writerPDF(pages)
+        #expect(try Self.differingPixels(file, inMemory, page: 1) == 0)
+        #expect(try Self.differingPixels(file, Self.cairoPDF(pages), page: 1) < 40)
     }
 
     @Test func copiedAndSearchedTextIsWhatWasDrawn() throws {
@@ -177,21 +201,11 @@ import Testing
 @Suite struct PDFContentWriterShapeTests {
     private static func pdf(writer: Bool, _ draw: (DrawingContext) -> Void) throws -> Data {
         let size = Size(width: 200, height: 120)
-        if writer {
-            let surface = try PDFSurface(pageSize: size)
-            let context = DrawingContext(surface: surface)
-            context.batching { draw(context) }
-            context.showPage()
-            return try surface.finishBytes()
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString).pdf").path
-        defer { unlink(path) }
-        let surface = try PDFSurface(writingTo: path, pageSize: size)
+        let surface = writer ? try PDFSurface(pageSize: size) : try PDFSurface(sink: OutputSink(), pageSize: size, contentWriter: nil)
         let context = DrawingContext(surface: surface)
         context.batching { draw(context) }
         context.showPage()
-        try surface.finishFile()
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        return try surface.finishBytes()
     }
 
     private static func pixels(_ pdf: Data) throws -> ImageSurface {

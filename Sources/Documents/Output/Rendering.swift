@@ -55,14 +55,28 @@ extension Document {
     /// A symlink is followed; a FIFO, device or folder in the way is refused. Returns the page count.
     @discardableResult
     public func writePDF(to url: URL) throws(DocumentError) -> Int {
-        // Made in memory first: its text is added to Cairo's file once Cairo has finished it.
-        let rendered = try renderPDF()
+        var pageCount = 0
         do {
-            try AtomicWrite.write(rendered.data, to: url)
+            try AtomicWrite.write(to: url) { descriptor in
+                // Cairo writes through its own FILE, opened on the same anonymous file.
+                let surface = try PDFSurface(writingTo: "/proc/self/fd/\(descriptor)", pageSize: pageSetup.pageSize)
+                pageCount = try drawPDF(on: surface)
+                try surface.finishFile()
+            }
+            return pageCount
+        } catch let error as DocumentError {
+            throw error
+        } catch GraphicsError.writeFailed(_, let reason, let code) {
+            // Name the file the person chose, and the cause in their language.
+            if code != 0 { throw DocumentError.fileWrite(.failed(path: url.path, code: code)) }
+            throw DocumentError.output(.writeFailed(path: url.path, reason: reason))
+        } catch let error as GraphicsError {
+            throw DocumentError.output(error)
+        } catch let error as FileWriteError {
+            throw DocumentError.fileWrite(error)
         } catch {
-            throw .fileWrite(error)
+            throw DocumentError.output(.writeFailed(path: url.path, reason: error.localizedDescription))
         }
-        return rendered.pageCount
     }
 
     /// Writes the PDF to a file (`writePDF(to: URL)`) or, whole, to standard output.

@@ -4,14 +4,25 @@ import Foundation
 
 /// Appends objects after the kept part of a PDF and writes the cross-reference table.
 struct ObjectWriter {
+    /// Where `bytes` start in the file.
+    private let base: Int
     private(set) var bytes: [UInt8]
     private(set) var offsets: [Int?]
 
     init(prefix: [UInt8], offsets: [Int?]) {
+        base = 0
         bytes = prefix
         self.offsets = offsets
         // Cairo ends its last object with a newline; make sure the next one starts on its own line.
         if bytes.last != 0x0A { bytes.append(0x0A) }
+    }
+
+    /// Objects to go after the first `base` bytes of a file, which stay where they are;
+    /// `finish` then returns only what follows them.
+    init(appendingAt base: Int, offsets: [Int?]) {
+        self.base = base
+        bytes = [0x0A]
+        self.offsets = offsets
     }
 
     /// Adds an object; returns its number.
@@ -63,14 +74,14 @@ struct ObjectWriter {
     }
 
     private mutating func write(_ number: Int, body: [UInt8]) {
-        offsets[number] = bytes.count
+        offsets[number] = base + bytes.count
         bytes += Array("\(number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
     }
 
     /// The table (one section, 20-byte entries, free entries chained from object 0), the
     /// trailer and `startxref`.
     func finish(trailer: PDFDictionary) -> [UInt8] {
-        let tableOffset = bytes.count
+        let tableOffset = base + bytes.count
         var table = Array("xref\n0 \(offsets.count)\n".utf8)
         table.reserveCapacity(table.count + 20 * offsets.count)
         func append(_ value: Int, width: Int) {

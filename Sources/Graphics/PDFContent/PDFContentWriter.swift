@@ -136,9 +136,22 @@ final class PDFContentWriter {
     /// `pdf` (as Cairo wrote it, with a classic cross-reference table) with the pages' streams
     /// and their fonts added.
     func merge(into pdf: [UInt8]) throws(GraphicsError) -> [UInt8] {
+        guard let additions = try additions(to: pdf) else { return pdf }
+        return Array(pdf[..<additions.offset]) + additions.bytes
+    }
+
+    /// The same for the PDF Cairo wrote into `file`: the additions replace its cross-reference
+    /// table and trailer, and the rest of the file is not read, so memory stays flat.
+    func merge(into file: PDFFileBytes) throws(GraphicsError) {
+        guard let additions = try additions(to: file) else { return }
+        try file.write(additions.bytes, at: additions.offset)
+    }
+
+    /// The objects to write in place of the cross-reference table at `offset`, and a new table.
+    private func additions(to pdf: some PDFBytes) throws(GraphicsError) -> (offset: Int, bytes: [UInt8])? {
         if !stream.isEmpty || !shapes.isEmpty { finishPage() }
         if let failure { throw failure }
-        guard hasContent else { return pdf }
+        guard hasContent else { return nil }
         let structure = try PDFFileStructure(pdf)
         guard let rootNumber = structure.trailer.reference("Root") else { throw .unsupportedPDF(reason: "no catalog") }
         guard let pagesRoot = try structure.dictionary(ofObject: rootNumber, in: pdf).reference("Pages") else {
@@ -148,7 +161,7 @@ final class PDFContentWriter {
         try collectPages(pagesRoot, structure: structure, pdf: pdf, into: &pageObjects)
         guard pageObjects.count == pages.count else { throw .unsupportedPDF(reason: "the text is for another number of pages") }
 
-        var writer = ObjectWriter(prefix: Array(pdf[..<structure.crossReferenceOffset]), offsets: structure.offsets)
+        var writer = ObjectWriter(appendingAt: structure.crossReferenceOffset, offsets: structure.offsets)
         var fontEntries = ""
         for (index, font) in fonts.enumerated() {
             fontEntries += " /\(ContentStream.fontName(index)) \(try font.write(into: &writer, index: index, deflater: deflater)) 0 R"
@@ -191,10 +204,10 @@ final class PDFContentWriter {
         trailer["Size"] = "\(writer.offsets.count)"
         trailer["Root"] = "\(rootNumber) 0 R"
         if let info = structure.trailer["Info"] { trailer["Info"] = info }
-        return writer.finish(trailer: trailer)
+        return (structure.crossReferenceOffset, writer.finish(trailer: trailer))
     }
 
-    private func collectPages(_ number: Int, structure: PDFFileStructure, pdf: [UInt8],
+    private func collectPages(_ number: Int, structure: PDFFileStructure, pdf: some PDFBytes,
                               into pages: inout [(number: Int, dictionary: PDFDictionary)], depth: Int = 0) throws(GraphicsError) {
         let node = try structure.dictionary(ofObject: number, in: pdf)
         guard node["Type"] == "/Pages" else {
@@ -211,7 +224,7 @@ final class PDFContentWriter {
 
     /// A page's font resources (inline or a reference) with the text's fonts added.
     private func fontDictionary(_ value: String?, adding entries: String, structure: PDFFileStructure,
-                                pdf: [UInt8]) throws(GraphicsError) -> String {
+                                pdf: some PDFBytes) throws(GraphicsError) -> String {
         guard var value else { return "<<" + entries + " >>" }
         if value.hasSuffix(" R"), let number = Int(value.split(separator: " ").first ?? "") {
             value = try structure.dictionary(ofObject: number, in: pdf).text
