@@ -117,6 +117,7 @@ public enum PDFMetadataField: Sendable {
 
 /// A PDF written page by page: each `showPage()` hands the page to Cairo, which streams it
 /// out, so memory does not grow with pages already written. Fonts are subset and embedded.
+/// Where it can, a `PDFContentWriter` writes the text, rules and rectangles instead of Cairo.
 public final class PDFSurface: Surface {
     private let sink: OutputSink
     private let sinkBox: Unmanaged<OutputSink>
@@ -154,6 +155,7 @@ public final class PDFSurface: Surface {
         try self.init(sink: OutputSink(path: path), pageSize: pageSize, contentWriter: Self.contentWriter(pageSize, archival: false))
     }
 
+    /// `contentWriter` nil leaves everything to Cairo, as the writer's tests compare with.
     init(sink: OutputSink, pageSize: Size, contentWriter: PDFContentWriter?) throws(GraphicsError) {
         self.sink = sink
         self.contentWriter = contentWriter
