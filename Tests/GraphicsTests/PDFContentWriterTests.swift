@@ -7,27 +7,27 @@ import Testing
 @Suite struct PDFContentWriterTests {
     private static let pageSize = Size(width: 300, height: 200)
 
-    /// Draws `pages` (one drawing per page) into a PDF made in memory, whose text the writer writes.
-    private static func writerPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
-        let surface = try PDFSurface(pageSize: pageSize)
+    /// Draws `pages`, one drawing each, on `surface`.
+    private static func draw(_ pages: [(DrawingContext, TextEngine) -> Void], on surface: PDFSurface) {
         let context = DrawingContext(surface: surface)
         let engine = TextEngine()
         for page in pages {
             context.batching { page(context, engine) }
             context.showPage()
         }
+    }
+
+    /// The pages in a PDF made in memory, whose text the writer writes.
+    private static func writerPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
+        let surface = try PDFSurface(pageSize: pageSize)
+        draw(pages, on: surface)
         return try surface.finishBytes()
     }
 
     /// The same pages in a PDF whose text Cairo writes.
     private static func cairoPDF(_ pages: [(DrawingContext, TextEngine) -> Void]) throws -> Data {
         let surface = try PDFSurface(sink: OutputSink(), pageSize: pageSize, contentWriter: nil)
-        let context = DrawingContext(surface: surface)
-        let engine = TextEngine()
-        for page in pages {
-            context.batching { page(context, engine) }
-            context.showPage()
-        }
+        draw(pages, on: surface)
         return try surface.finishBytes()
     }
 
@@ -95,12 +95,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString).pdf").path
         defer { unlink(path) }
         let surface = try PDFSurface(writingTo: path, pageSize: Self.pageSize)
-        let context = DrawingContext(surface: surface)
-        let engine = TextEngine()
-        for page in pages {
-            context.batching { page(context, engine) }
-            context.showPage()
-        }
+        Self.draw(pages, on: surface)
         try surface.finishFile()
         let file = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(String(decoding: file, as: Unicode.ASCII.self).contains("/Subtype /Type0"))
