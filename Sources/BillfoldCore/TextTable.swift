@@ -34,23 +34,46 @@ public struct TextTable: Sendable {
 
     /// One row, padded to the columns' widths; a cell wider than its column is cut with "…".
     public func line(_ cells: [String]) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        append(cells, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `line(cells)` as UTF-8 at the end of `bytes`: a long list writes its rows without a
+    /// String for each (joining Strings was most of the time of a 100 000-line list).
+    public func append(_ cells: [String], to bytes: inout [UInt8]) {
         for (column, cell) in cells.enumerated() {
-            var cell = singleLine(cell)
-            var width = Self.width(cell)
+            var cell = cell
+            var width: Int
+            if let ascii = Self.printableASCIICount(cell) {
+                width = ascii
+            } else {
+                cell = singleLine(cell)
+                width = Self.width(cell)
+            }
             if width > widths[column] {
                 cell = truncated(cell, to: widths[column])
                 width = Self.width(cell)
             }
-            let padding = String(repeating: " ", count: max(0, widths[column] - width))
-            if column > 0 { text += "  " }
+            let padding = max(0, widths[column] - width)
+            if column > 0 { Self.appendSpaces(2, to: &bytes) }
             if rightAligned.contains(column) {
-                text += padding + cell
+                Self.appendSpaces(padding, to: &bytes)
+                Self.appendUTF8(of: cell, to: &bytes)
             } else {
-                text += column == cells.count - 1 ? cell : cell + padding
+                Self.appendUTF8(of: cell, to: &bytes)
+                if column < cells.count - 1 { Self.appendSpaces(padding, to: &bytes) }
             }
         }
-        return text
+    }
+
+    private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    private static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// A whole small table at once.
@@ -61,10 +84,17 @@ public struct TextTable: Sendable {
     }
 
     private func singleLine(_ text: String) -> String {
-        // The scalars Character.isNewline stands for, without breaking the text into characters.
-        guard text.unicodeScalars.contains(where: { (0x0A...0x0D).contains($0.value) || $0.value == 0x85 || $0.value == 0x2028 || $0.value == 0x2029 })
-        else { return text }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Line breaks and other control characters (a tab) would break the columns: each
+        // becomes a space. Checked by scalar, without breaking the text into characters.
+        func breaksColumns(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: breaksColumns) else { return text }
+        var line = String.UnicodeScalarView()
+        for scalar in text.split(whereSeparator: \.isNewline).joined(separator: " ").unicodeScalars {
+            line.append(breaksColumns(scalar) ? " " : scalar)
+        }
+        return String(line)
     }
 
     private func truncated(_ text: String, to width: Int) -> String {
@@ -82,7 +112,7 @@ public struct TextTable: Sendable {
 
     public static func width(_ text: String) -> Int {
         // Most cells are ASCII: one cell per byte, without looking at Unicode properties.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        if let count = printableASCIICount(text) { return count }
         // Then Latin text, amounts and dates ("€1,234.50", "1 234,50 €", "Mar 3 – Mar 5"):
         // one cell per scalar, none of them combining, wide or invisible.
         var count = 0
@@ -91,6 +121,16 @@ public struct TextTable: Sendable {
             count += 1
         }
         return count
+    }
+
+    /// The byte count of text that is all printable ASCII, else nil; read from the contiguous
+    /// UTF-8 directly, several times faster than iterating `utf8`.
+    private static func printableASCIICount(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            return bytes.count
+        }
     }
 
     private static func isNarrow(_ value: UInt32) -> Bool {
@@ -122,19 +162,35 @@ public struct TextTable: Sendable {
 /// per row would be a system call per row.
 public struct ChunkedLines {
     private let write: (String) -> Void
-    private var chunk = ""
+    private var chunk: [UInt8] = []
 
     public init(_ write: @escaping (String) -> Void) { self.write = write }
 
     public mutating func append(_ line: String) {
-        if !chunk.isEmpty { chunk += "\n" }
-        chunk += line
-        if chunk.utf8.count >= 65_536 { flush() }
+        startLine()
+        var line = line
+        line.withUTF8 { chunk.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    /// `table.line(cells)`, without making it a String first.
+    public mutating func append(_ cells: [String], of table: TextTable) {
+        startLine()
+        table.append(cells, to: &chunk)
+        flushIfFull()
     }
 
     public mutating func flush() {
         guard !chunk.isEmpty else { return }
-        write(chunk)
-        chunk = ""
+        write(String(decoding: chunk, as: UTF8.self))
+        chunk.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func startLine() {
+        if !chunk.isEmpty { chunk.append(UInt8(ascii: "\n")) }
+    }
+
+    private mutating func flushIfFull() {
+        if chunk.count >= 65_536 { flush() }
     }
 }

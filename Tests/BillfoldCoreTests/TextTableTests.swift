@@ -43,4 +43,18 @@ import Testing
         #expect(chunks.count > 1)
         #expect(chunks.joined(separator: "\n") == Array(repeating: line, count: 2_000).joined(separator: "\n"))
     }
+
+    @Test func cellsAppendedToChunkedLinesMatchTheirLine() {
+        let rows = [["INV-1", "Plain ASCII", "€100.00"], ["INV-22", "Tab\there\nand newline", "1.234,50\u{A0}€"],
+                    ["INV-333", "山田 陽子 and a name far too long for its column", "¥100,000"]]
+        var table = TextTable(header: ["Number", "Client", "Total"], rightAligned: [2], maximumCellWidth: 20)
+        rows.forEach { table.fit($0) }
+        var chunks: [String] = []
+        var lines = ChunkedLines { chunks.append($0) }
+        rows.forEach { lines.append($0, of: table) }
+        lines.flush()
+        #expect(chunks == [rows.map(table.line).joined(separator: "\n")])
+        #expect(!chunks[0].contains("\t"), "a control character in a cell would break the columns")
+        #expect(table.line(rows[1]).contains("Tab here and newline"))
+    }
 }

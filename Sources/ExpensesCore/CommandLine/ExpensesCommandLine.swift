@@ -107,7 +107,7 @@ public enum ExpensesCommandLine {
         guard !isEmpty else { return write(tr("No trips yet.") + "\n") }
         var lines = ChunkedLines { write($0 + "\n") }
         table.headerLines.forEach { lines.append($0) }
-        try forEach { lines.append(table.line(cells($0))) }
+        try forEach { lines.append(cells($0), of: table) }
         lines.flush()
     }
 

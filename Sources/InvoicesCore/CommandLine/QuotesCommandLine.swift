@@ -126,7 +126,7 @@ public enum QuotesCommandLine {
         var lines = ChunkedLines { output.standard($0) }
         table.headerLines.forEach { lines.append($0) }
         let fitted = table
-        try rows { lines.append(fitted.line($0)) }
+        try rows { lines.append($0, of: fitted) }
         lines.flush()
     }
 
