@@ -9,7 +9,8 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Looks the code up (case-insensitively) in the ISO 4217 table; nil for unknown or withdrawn codes.
     public init?(code: String) {
-        let upper = code.uppercased()
+        // Stored codes are upper case already, and uppercased() cost more than the lookup.
+        let upper = code.utf8.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? code : code.uppercased()
         guard let exponent = Currency.exponents[upper] else { return nil }
         self.code = upper
         self.minorUnitExponent = exponent

@@ -13,6 +13,7 @@ public struct Row: Sendable, Hashable {
     public var count: Int { values.count }
 
     /// The column at `index`, e.g. `let id: Int64 = try row[0]` or `let note: String? = try row[2]`.
+    @inlinable // specialized where rows are read: a list decodes millions of values
     public subscript<T: SQLColumnDecodable>(index: Int) -> T {
         get throws { try value(at: index) }
     }
@@ -22,6 +23,7 @@ public struct Row: Sendable, Hashable {
         get throws { try value(named: name) }
     }
 
+    @inlinable
     public func value<T: SQLColumnDecodable>(at index: Int, as type: T.Type = T.self) throws -> T {
         guard values.indices.contains(index) else { throw DatabaseError.noSuchColumn("#\(index)") }
         let name = columnNames.indices.contains(index) ? columnNames[index] : "#\(index)"
