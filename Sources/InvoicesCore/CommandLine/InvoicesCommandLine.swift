@@ -138,7 +138,8 @@ public enum InvoicesCommandLine {
 
     /// Writes the table as SQLite reads the rows, so memory stays flat however long the list.
     /// A first, unsorted pass finds the columns' widths: amounts need only each currency's
-    /// extremes, and each due date is formatted once.
+    /// extremes, and each due date is formatted once. In both passes this thread reads the
+    /// rows and another fits or writes them.
     static func writeList(repository: InvoiceRepository, options: ListOptions, today: CalendarDay,
                           formatting: Formatting, output: Output) throws {
         var table = TextTable(header: [tr("Number"), tr("Client"), tr("Total"), tr("Due"), tr("Status")], rightAligned: [2])
@@ -146,17 +147,21 @@ public enum InvoicesCommandLine {
         var amounts: [Currency: ClosedRange<Int64>] = [:]
         // Looked up once: gettext for every row was a tenth of the time.
         let statusTitles = Dictionary(uniqueKeysWithValues: InvoiceDisplayStatus.allCases.map { ($0, $0.title) })
-        try repository.forEachInvoiceSummary(matching: options.query, today: today, ordered: false) { summary in
-            table.fit(summary.number, column: 0)
-            table.fit(summary.clientName, column: 1)
-            let minor = summary.total.minorUnits
-            let range = amounts[summary.total.currency] ?? minor...minor
-            amounts[summary.total.currency] = min(range.lowerBound, minor)...max(range.upperBound, minor)
-            if dueDates[summary.dueDate] == nil {
-                dueDates[summary.dueDate] = summary.dueDate.formatted(.medium, locale: formatting.dateLocale)
+        try withPipeline(consume: { (summaries: [InvoiceSummary]) in
+            for summary in summaries {
+                table.fit(summary.number, column: 0)
+                table.fit(summary.clientName, column: 1)
+                let minor = summary.total.minorUnits
+                let range = amounts[summary.total.currency] ?? minor...minor
+                amounts[summary.total.currency] = min(range.lowerBound, minor)...max(range.upperBound, minor)
+                if dueDates[summary.dueDate] == nil {
+                    dueDates[summary.dueDate] = summary.dueDate.formatted(.medium, locale: formatting.dateLocale)
+                }
+                table.fit(statusTitles[summary.displayStatus] ?? "", column: 4)
             }
-            table.fit(statusTitles[summary.displayStatus] ?? "", column: 4)
-        }
+        }, produce: { send in
+            try repository.forEachInvoiceSummary(matching: options.query, today: today, ordered: false, send)
+        })
         guard !amounts.isEmpty else {
             output.standard(options.query.search.isEmpty && options.query.filter == .all
                 ? tr("There are no invoices yet.") : tr("No invoices match."))
@@ -171,10 +176,14 @@ public enum InvoicesCommandLine {
 
         var lines = ChunkedLines { output.standard($0) }
         table.headerLines.forEach { lines.append($0) }
-        try repository.forEachInvoiceSummary(matching: options.query, today: today) { summary in
-            lines.append(table.line([summary.number, summary.clientName, formatting.money.string(from: summary.total),
-                                     dueDates[summary.dueDate] ?? "", statusTitles[summary.displayStatus] ?? ""]))
-        }
+        try withPipeline(consume: { (summaries: [InvoiceSummary]) in
+            for summary in summaries {
+                lines.append([summary.number, summary.clientName, formatting.money.string(from: summary.total),
+                              dueDates[summary.dueDate] ?? "", statusTitles[summary.displayStatus] ?? ""], of: table)
+            }
+        }, produce: { send in
+            try repository.forEachInvoiceSummary(matching: options.query, today: today, send)
+        })
         lines.flush()
     }
 
