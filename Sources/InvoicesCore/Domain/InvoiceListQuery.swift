@@ -201,7 +201,9 @@ extension InvoiceRepository {
             conditions.insert("invoices_search MATCH :match", at: 0)
             bindings["match"] = match
         }
-        if columns.contains("c.") { sql += " JOIN invoices_client c ON c.id = i.client_id" }
+        // CROSS JOIN keeps the invoices the outer loop: unsorted, SQLite would start from the
+        // smaller client table and reach each invoice through an index, 2.7× slower at 100 000.
+        if columns.contains("c.") { sql += " CROSS JOIN invoices_client c ON c.id = i.client_id" }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if ordered {
             let direction = query.ascending ? "ASC" : "DESC"
