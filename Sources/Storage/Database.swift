@@ -279,6 +279,15 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with each result row, in order, read column by column (see `ColumnReader`).
+    public func queryColumns(_ sql: String, named bindings: [String: (any SQLBindable)?] = [:],
+                             _ body: (ColumnReader) throws -> Void) throws {
+        try withCachedStatement(sql) { statement in
+            try statement.bind(named: bindings)
+            try statement.forEachRow(body)
+        }
+    }
+
     /// Calls `body` for each result row, in order.
     public func query(_ sql: String, _ bindings: [(any SQLBindable)?] = [], _ body: (Row) throws -> Void) throws {
         try withCachedStatement(sql) { statement in

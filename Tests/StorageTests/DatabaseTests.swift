@@ -1,3 +1,4 @@
+import BillfoldCore
 import SeededRandom
 import CSQLite
 import Foundation
@@ -409,5 +410,34 @@ private func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Loca
         for start in stride(from: 0, to: 800, by: 100) {
             #expect(Set(tasks[start..<start + 100]).count == 1)
         }
+    }
+
+    /// A column reader gives what a `Row` gives, one column at a time, and says the same when
+    /// a value is not what was asked for.
+    @Test func columnsReadOneByOneMatchTheRow() throws {
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE t (id INTEGER, name TEXT, due TEXT, note TEXT)")
+        try database.execute("INSERT INTO t VALUES (1, 'Acme & Co', '2025-01-24', NULL), (2, '山田 陽子', '2025-1-24', 'x')")
+        var read: [(Int64, String, String?)] = []
+        var firstDay: CalendarDay?
+        try database.queryColumns("SELECT id, name, due, note FROM t WHERE id >= :first ORDER BY id", named: ["first": 1]) { columns in
+            let id: Int64 = try columns[0]
+            read.append((id, try columns[1], try columns[3]))
+            if id == 1 {
+                firstDay = try columns.day(2)
+            } else {
+                #expect(throws: DatabaseError.invalidValue(column: "due", text: "2025-1-24", expected: "YYYY-MM-DD day")) {
+                    try columns.day(2)
+                }
+            }
+            #expect(throws: DatabaseError.noSuchColumn("#4")) { try columns.day(4) }
+            #expect(throws: DatabaseError.typeMismatch(column: "name", expected: "INTEGER", found: "TEXT")) {
+                let _: Int64 = try columns[1]
+            }
+        }
+        #expect(read.map(\.0) == [1, 2])
+        #expect(read.map(\.1) == ["Acme & Co", "山田 陽子"])
+        #expect(read.map(\.2) == [nil, "x"])
+        #expect(firstDay == CalendarDay(year: 2025, month: 1, day: 24))
     }
 }

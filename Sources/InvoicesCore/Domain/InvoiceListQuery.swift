@@ -109,7 +109,9 @@ extension InvoiceRepository {
         var (sql, bindings) = Self.listSQL(columns: Self.summaryColumns, query: query, today: today, paged: true)
         bindings["limit"] = max(0, limit)
         bindings["offset"] = max(0, offset)
-        return try database.query(sql, named: bindings).map { try Self.summary($0, today: today) }
+        var page: [InvoiceSummary] = []
+        try database.queryColumns(sql, named: bindings) { page.append(try Self.summary($0, today: today)) }
+        return page
     }
 
     /// Every matching row, handed to `body` as SQLite reads it, so a long list is never held
@@ -117,7 +119,7 @@ extension InvoiceRepository {
     public func forEachInvoiceSummary(matching query: InvoiceListQuery = InvoiceListQuery(), today: CalendarDay = .today(),
                                       ordered: Bool = true, _ body: (InvoiceSummary) throws -> Void) throws {
         let (sql, bindings) = Self.listSQL(columns: Self.summaryColumns, query: query, today: today, paged: false, ordered: ordered)
-        try database.query(sql, named: bindings) { row in try body(try Self.summary(row, today: today)) }
+        try database.queryColumns(sql, named: bindings) { try body(try Self.summary($0, today: today)) }
     }
 
     /// The rows for `ids`, in the order given; ids that no longer exist are left out.
@@ -125,8 +127,8 @@ extension InvoiceRepository {
         guard !ids.isEmpty else { return [] }
         let list = "[" + ids.map(\.description).joined(separator: ",") + "]"
         var byID: [InvoiceID: InvoiceSummary] = [:]
-        try database.query("SELECT " + Self.summaryColumns + " FROM invoices_invoice i JOIN invoices_client c ON c.id = i.client_id WHERE i.id IN (SELECT value FROM json_each(?))", [list]) { row in
-            let summary = try Self.summary(row, today: today)
+        try database.queryColumns("SELECT " + Self.summaryColumns + " FROM invoices_invoice i JOIN invoices_client c ON c.id = i.client_id WHERE i.id IN (SELECT value FROM json_each(:ids))", named: ["ids": list]) { columns in
+            let summary = try Self.summary(columns, today: today)
             byID[summary.id] = summary
         }
         return ids.compactMap { byID[$0] }
@@ -159,15 +161,16 @@ extension InvoiceRepository {
 
     static let summaryColumns = "i.id, i.number, c.name, i.issue_date, i.due_date, i.currency, i.total_minor, i.balance_minor, i.status"
 
-    static func summary(_ row: Row, today: CalendarDay) throws -> InvoiceSummary {
-        let currency = try currency(row, 5)
+    static func summary(_ row: ColumnReader, today: CalendarDay) throws -> InvoiceSummary {
+        let code: String = try row[5]
+        let currency = try currency(code: code, column: row.name(of: 5))
         let statusText: String = try row[8]
         guard let status = InvoiceStatus(rawValue: statusText) else {
             throw DatabaseError.invalidValue(column: "status", text: statusText, expected: "invoice status")
         }
-        let dueDate: CalendarDay = try row[4]
+        let dueDate = try row.day(4)
         let balance = Money(minorUnits: try row[7], currency: currency)
-        return InvoiceSummary(id: try row[0], number: try row[1], clientName: try row[2], issueDate: try row[3],
+        return InvoiceSummary(id: try row[0], number: try row[1], clientName: try row[2], issueDate: try row.day(3),
                               dueDate: dueDate, total: Money(minorUnits: try row[6], currency: currency),
                               balanceDue: balance, status: status,
                               displayStatus: InvoiceDisplayStatus(status: status, dueDate: dueDate, balance: balance, today: today))

@@ -578,10 +578,12 @@ public final class InvoiceRepository: Sendable {
     }
 
     static func currency(_ row: Row, _ index: Int) throws -> Currency {
-        let code: String = try row[index]
+        try currency(code: try row[index], column: row.columnNames.indices.contains(index) ? row.columnNames[index] : "currency")
+    }
+
+    static func currency(code: String, column: String) throws -> Currency {
         guard let currency = Currency(code: code) else {
-            throw DatabaseError.invalidValue(column: row.columnNames.indices.contains(index) ? row.columnNames[index] : "currency",
-                                             text: code, expected: "ISO 4217 currency code")
+            throw DatabaseError.invalidValue(column: column, text: code, expected: "ISO 4217 currency code")
         }
         return currency
     }
