@@ -7,6 +7,7 @@ import Foundation
 /// Returns once every item sent was consumed, so `consume` may use the caller's variables: only
 /// one thread runs it at a time, and the caller reads them after. An error from `produce` is
 /// thrown once the items sent before it were consumed.
+@inlinable // specialized for the item type: a generic copy of each item cost more than the handoff
 public func withPipeline<Item: Sendable>(batchSize: Int = 256, depth: Int = 4,
                                          consume: ([Item]) -> Void,
                                          produce: (_ send: (Item) -> Void) throws -> Void) throws {
@@ -34,7 +35,8 @@ public func withPipeline<Item: Sendable>(batchSize: Int = 256, depth: Int = 4,
 
 /// The batches between the two threads. Unchecked: `consume` is not Sendable, but only the
 /// consuming thread calls it, and `withPipeline` waits for that thread before returning.
-private final class PipelineQueue<Item: Sendable>: @unchecked Sendable {
+@usableFromInline
+final class PipelineQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let depth: Int
     /// Dropped once consumed: `withoutActuallyEscaping` checks nothing holds it after.
@@ -43,11 +45,13 @@ private final class PipelineQueue<Item: Sendable>: @unchecked Sendable {
     private var finished = false
     private var consumed = false
 
+    @usableFromInline
     init(depth: Int, consume: @escaping ([Item]) -> Void) {
         self.depth = depth
         self.consume = consume
     }
 
+    @usableFromInline
     func push(_ batch: [Item]) {
         guard !batch.isEmpty else { return }
         condition.lock()
@@ -57,6 +61,7 @@ private final class PipelineQueue<Item: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    @usableFromInline
     func finishAndWait() {
         condition.lock()
         finished = true
@@ -66,6 +71,7 @@ private final class PipelineQueue<Item: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    @usableFromInline
     func consumeUntilFinished() {
         while let (batch, consume) = next() { consume(batch) }
         condition.lock()
