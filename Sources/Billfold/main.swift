@@ -4,6 +4,7 @@ import EntitlementsCore
 import ExpensesCore
 import Foundation
 import InvoicesCore
+import Plans
 
 // The command line's half of each plugin. It loads no GTK: a command starts in half the time.
 let modules: [any CommandLineModule.Type] = [
@@ -14,10 +15,19 @@ let modules: [any CommandLineModule.Type] = [
 
 Localization.setUp(localeDirectory: AppInfo.localeDirectory)
 
+/// The plan of the first module that has one. A loop, not `lazy.compactMap(…).first`, which
+/// runs the transform twice and so read and verified the licence twice.
+@MainActor func firstPlan() -> EntitlementStatus {
+    for module in modules {
+        if let plan = module.commandLinePlan() { return plan }
+    }
+    return .free
+}
+
 let commandLine = CommandLineInterface(
     commands: LibraryCommands.all(checks: modules.map { module in { try module.checkLibrary($0) } })
         + modules.flatMap { $0.commands },
-    plan: { MainActor.assumeIsolated { modules.lazy.compactMap { $0.commandLinePlan() }.first ?? .free } })
+    plan: { MainActor.assumeIsolated { firstPlan() } })
 if let status = commandLine.run(Array(CommandLine.arguments.dropFirst())) {
     exit(status)
 }
