@@ -56,18 +56,35 @@ final class EmbeddedFont {
         if texts[glyph] == nil { texts[glyph] = text }
     }
 
-    /// Writes the font's objects and returns the number of its Type 0 font dictionary.
-    func write(into writer: inout ObjectWriter, index: Int, deflater: Deflater) throws(GraphicsError) -> Int {
+    /// What writing the font takes longest to make: its program subset to the glyphs used and
+    /// its `ToUnicode` map, both deflated.
+    struct Program: Sendable {
+        let glyphs: [Int]
+        let length: Int
+        let deflatedProgram: [UInt8]
+        let deflatedToUnicode: [UInt8]
+    }
+
+    /// Makes the font's `Program`. Only reads the font, with a deflater of its own, so fonts
+    /// are prepared side by side once nothing more is drawn.
+    func prepare() throws(GraphicsError) -> Program {
         let glyphs = widths.indices.filter { widths[$0] >= 0 }
         let program = try subset(glyphs)
-        let name = subsetTag(glyphs, index: index) + "+" + postScriptName()
-        let file = writer.addStream(dictionary: ["Length1": "\(program.count)"], deflated: try deflater.compress(program))
+        let deflater = Deflater()
+        return Program(glyphs: glyphs, length: program.count, deflatedProgram: try deflater.compress(program),
+                       deflatedToUnicode: try deflater.compress(toUnicodeMap(glyphs)))
+    }
+
+    /// Writes the font's objects and returns the number of its Type 0 font dictionary.
+    func write(_ program: Program, into writer: inout ObjectWriter, index: Int) -> Int {
+        let name = subsetTag(program.glyphs, index: index) + "+" + postScriptName()
+        let file = writer.addStream(dictionary: ["Length1": "\(program.length)"], deflated: program.deflatedProgram)
         let descriptor = writer.add(descriptorDictionary(name: name, file: file))
-        let widthsArray = widthsText(glyphs)
+        let widthsArray = widthsText(program.glyphs)
         let cidFont = writer.add("<<\n/Type /Font\n/Subtype /CIDFontType2\n/BaseFont /\(name)\n"
             + "/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"
             + "/FontDescriptor \(descriptor) 0 R\n/CIDToGIDMap /Identity\n/W \(widthsArray)\n>>")
-        let toUnicode = writer.addStream(dictionary: [:], deflated: try deflater.compress(toUnicodeMap(glyphs)))
+        let toUnicode = writer.addStream(dictionary: [:], deflated: program.deflatedToUnicode)
         return writer.add("<<\n/Type /Font\n/Subtype /Type0\n/BaseFont /\(name)\n/Encoding /Identity-H\n"
             + "/DescendantFonts [\(cidFont) 0 R]\n/ToUnicode \(toUnicode) 0 R\n>>")
     }
