@@ -447,11 +447,12 @@ public final class InvoiceRepository: Sendable {
                                     vatID: try row[20] ?? "", postcode: try row[21] ?? "", city: try row[22] ?? "",
                                     countryCode: try row[23] ?? "", electronicAddress: try row[24] ?? "")
         }
-        try database.query("SELECT description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code FROM invoices_line WHERE invoice_id = ? ORDER BY position", [id]) { line in
+        // Column by column: a 1 000-line invoice spent a third of its loading copying rows.
+        try database.queryColumns("SELECT description, quantity, unit, unit_price_minor, tax_rate, discount_percent, vat_category, unit_code FROM invoices_line WHERE invoice_id = :invoice ORDER BY position", named: ["invoice": id]) { line in
             invoice.lines.append(LineItem(
                 description: try line[0], quantity: try line[1], unit: try line[2],
                 unitPrice: Money(minorUnits: try line[3], currency: currency), taxRate: try line[4],
-                discountPercent: try line[5], vatCategory: try Self.vatCategory(line, 6), unitCode: UnitCode(try line[7])))
+                discountPercent: try line[5], vatCategory: try Self.vatCategory(code: try line[6]), unitCode: UnitCode(try line[7])))
         }
         invoice.creditedMinorUnits = try database.queryValue("SELECT coalesce(sum(total_minor), 0) FROM invoices_credit_note WHERE invoice_id = ?", [id], as: Int64.self) ?? 0
         try database.query("SELECT paid_on, amount_minor, note FROM invoices_payment WHERE invoice_id = ? ORDER BY position", [id]) { payment in
@@ -570,7 +571,10 @@ public final class InvoiceRepository: Sendable {
     }
 
     static func vatCategory(_ row: Row, _ index: Int) throws -> VATCategory {
-        let code: String = try row[index]
+        try vatCategory(code: try row[index])
+    }
+
+    static func vatCategory(code: String) throws -> VATCategory {
         guard let category = VATCategory(rawValue: code) else {
             throw DatabaseError.invalidValue(column: "vat_category", text: code, expected: "VAT category code")
         }
