@@ -233,6 +233,10 @@ do {
     try Data(SignedLicense(signing: licence, with: key).armoredText.utf8)
         .write(to: configFolder.appendingPathComponent("license." + LicenseVerifier.fileExtension))
     environment["BILLFOLD_TEST_LICENSE_PUBLIC_KEY"] = key.publicKey.base64
+    // So a kept directory's commands can be run by hand, under a profiler, with this run's licence.
+    if arguments.keep != nil {
+        try Data((key.publicKey.base64 + "\n").utf8).write(to: directory.appendingPathComponent("test-licence-public-key"))
+    }
 } catch {
     fail("Could not make the benchmark's licence: \(error)")
 }
