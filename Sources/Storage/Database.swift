@@ -93,9 +93,11 @@ public final class Database: @unchecked Sendable {
             if isFolder.boolValue { throw DatabaseError.isFolder(path: path) }
             // Opening a FIFO would block start-up; a device is no database either.
             var info = stat()
-            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG { throw DatabaseError.notARegularFile(path: path) }
-            let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            if size == 0 {
+            let statted = stat(path, &info) == 0
+            if statted, info.st_mode & S_IFMT != S_IFREG { throw DatabaseError.notARegularFile(path: path) }
+            // The size from the same call: FileManager's attributes also read the owner's and the
+            // group's names from the system's user database, at every start.
+            if statted, info.st_size == 0 {
                 // A backup folder that cannot be read may hold backups: the empty file is not
                 // taken as a new library then either.
                 let hasBackups: Bool
