@@ -142,6 +142,31 @@ import Testing
         }
     }
 
+    /// Attaching a photo decodes it anyway (a damaged one is refused), so its copy for the usual
+    /// receipt page is made then: the first report, as the app makes it, decodes nothing.
+    @Test func aPhotosCopyIsMadeWhenItIsAttached() throws {
+        let workspace = try Workspace()
+        let trip = try workspace.repository.createTrip(lisbonTrip())
+        let data = try Samples.quarteredJPEG(width: 2400, height: 1800, orientation: 1)
+        let photo = try workspace.repository.importReceipt(data: data, suggestedName: "large.jpg").reference
+        let folder = workspace.store.cacheDirectory.appendingPathComponent("print")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 1 && names.allSatisfy { $0.hasPrefix(photo.digest) })
+        let copy = folder.appendingPathComponent(try #require(names.first))
+        let made = try FileManager.default.attributesOfItem(atPath: copy.path)
+        let inspection = try ReceiptInspector.inspect(try Data(contentsOf: copy), isWholeFile: true)
+        #expect(try #require(inspection.pixelWidth) < 2400)
+
+        try workspace.repository.addExpense(meal(eur(1200), receipt: photo), to: trip.id)
+        let report = try ExpenseReport.load(trip.id, from: workspace.repository, traveller: "Ada Lovelace")
+        let rendered = try report.document().renderPDF()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == names)
+        let after = try FileManager.default.attributesOfItem(atPath: copy.path)
+        #expect(after[.systemFileNumber] as? Int == made[.systemFileNumber] as? Int)
+        #expect(after[.modificationDate] as? Date == made[.modificationDate] as? Date)
+        #expect(rendered.data.range(of: try Data(contentsOf: copy)) != nil)
+    }
+
     /// An Adobe CMYK photo small enough to go in as it is still gets an RGB copy: Cairo would
     /// embed the CMYK JPEG without its inversion, and it would print as a negative.
     @Test func aCMYKPhotoPrintsInItsColours() throws {

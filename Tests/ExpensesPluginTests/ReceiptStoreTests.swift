@@ -183,6 +183,22 @@ import Testing
         #expect(try workspace.store.inspect(plain).orientation == 1)
     }
 
+    /// A photo larger than the report prints is checked by decoding its print copy: cut short,
+    /// it is refused all the same, and neither it nor a copy is kept.
+    @Test func aLargePhotoCutShortIsRefusedAndNothingIsKept() throws {
+        let workspace = try Workspace()
+        let photo = try Samples.quarteredJPEG(width: 2400, height: 1800, orientation: 1)
+        #expect(throws: ReceiptError.damaged(fileName: "cut.jpg", kind: .jpeg)) {
+            try workspace.store.importData(photo.prefix(photo.count * 2 / 3), suggestedName: "cut.jpg")
+        }
+        #expect(workspace.store.storedReferences().isEmpty)
+        let folder = workspace.store.cacheDirectory.appendingPathComponent("print")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty)
+        // Whole, it is stored with its copy.
+        _ = try workspace.store.importData(photo, suggestedName: "whole.jpg")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1)
+    }
+
     @Test func aPictureThatFitsIsUsedAsItIs() throws {
         let workspace = try Workspace()
         let png = try workspace.store.importData(Samples.png, suggestedName: "p.png").reference

@@ -1,6 +1,7 @@
 import BillfoldCore
 import CGdkPixbuf
 import CJPEG
+import Documents
 import Foundation
 
 extension ReceiptStore {
@@ -16,8 +17,21 @@ extension ReceiptStore {
     /// at once on several threads is safe.
     public func printImage(for reference: ReceiptReference, boxWidth: Int, boxHeight: Int) throws(ReceiptError) -> URL {
         guard reference.kind.isImage else { throw .notAnImage }
-        let source = url(for: reference)
-        let inspection = try inspect(reference)
+        return try printImage(of: url(for: reference), as: reference, inspection: try inspect(reference),
+                              boxWidth: boxWidth, boxHeight: boxHeight)
+    }
+
+    /// The box of a photo on a page of its own with a one-line caption (one expense, the usual
+    /// case) on the default paper: import makes this copy, so a first report need not decode.
+    static var usualPrintBox: (width: Int, height: Int) {
+        ExpenseReportTemplate.receiptBox(on: PageSetup(), captionLines: 1)
+    }
+
+    /// `printImage(for:boxWidth:boxHeight:)` for the picture at `source`, stored or about to be
+    /// stored as `reference`. Throws `.damaged` or `.noDecoder` when the picture cannot be decoded,
+    /// `.cannotStore` when it was decoded but its copy could not be kept.
+    func printImage(of source: URL, as reference: ReceiptReference, inspection: ReceiptInspection,
+                    boxWidth: Int, boxHeight: Int) throws(ReceiptError) -> URL {
         if let width = inspection.pixelWidth, let height = inspection.pixelHeight, width * height > Self.maximumPixelCount {
             throw .tooManyPixels(fileName: reference.fileName, width: width, height: height)
         }

@@ -192,10 +192,10 @@ public struct ReceiptStore: Sendable {
             throw .cannotStore(reason: Self.reason(error))
         }
 
-        try Self.requireDecodable(temporary, kind: inspection.kind, name: name)
         guard let reference = ReceiptReference(digest: hasher.finish(), kind: inspection.kind) else {
             throw .cannotStore(reason: tr("the file could not be fingerprinted"))
         }
+        try requireDecodable(temporary, as: reference, inspection: inspection, name: name)
         let info = ReceiptInfo(reference: reference, byteCount: written, pixelWidth: inspection.pixelWidth,
                                pixelHeight: inspection.pixelHeight, originalName: name)
         let target = url(for: reference)
@@ -211,15 +211,35 @@ public struct ReceiptStore: Sendable {
         return ReceiptImport(info: info, wasAlreadyStored: false)
     }
 
-    /// Decodes a picture small before it is stored, so a damaged or cut-off photo is refused
-    /// now rather than found by the report. JPEGs decode at 1/8 scale, so this is cheap.
-    private static func requireDecodable(_ file: URL, kind: ReceiptKind, name: String) throws(ReceiptError) {
+    /// Decodes a picture before it is stored, so a damaged or cut-off photo is refused now
+    /// rather than found by the report. A picture the report prints smaller is decoded as its
+    /// copy for the usual receipt page, and the copy is kept: decoding a photo costs nearly as
+    /// much at any scale (libjpeg must read every coefficient), so the first report would
+    /// otherwise decode every photo of the trip again, all at once. Other pictures decode small.
+    private func requireDecodable(_ file: URL, as reference: ReceiptReference, inspection: ReceiptInspection,
+                                  name: String) throws(ReceiptError) {
+        let kind = reference.kind
         guard kind.isImage else { return }
+        let box = Self.usualPrintBox
+        do {
+            let copy = try printImage(of: file, as: reference, inspection: inspection,
+                                      boxWidth: box.width, boxHeight: box.height)
+            if copy != file { return }
+        } catch .damaged {
+            throw .damaged(fileName: name, kind: kind)
+        } catch .noDecoder(let kind) {
+            throw .noDecoder(kind)
+        } catch .tooManyPixels(_, let width, let height) {
+            throw .tooManyPixels(fileName: name, width: width, height: height)
+        } catch {
+            // Decoded, but the copy could not be kept (a full cache disk): the report makes it.
+            return
+        }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw .unreadable(fileName: name, reason: reason(error))
+            throw .unreadable(fileName: name, reason: Self.reason(error))
         }
         do {
             _ = try ReceiptDecoding.limited { () throws(ImageError) in

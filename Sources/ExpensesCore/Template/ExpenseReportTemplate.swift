@@ -44,9 +44,10 @@ public struct ExpenseReport: Sendable {
     /// The report as a document: cover, expense table, one page per receipt.
     ///
     /// Reads the receipts first: PDFs are checked, photos are scaled to at least 150 dpi at the
-    /// size they are printed (two at a time, cached for the next report), and a
-    /// missing or damaged file becomes a notice on its page instead of a failed report. That
-    /// can take seconds for a trip with many photos: call it from a background task.
+    /// size they are printed (attaching a photo made its usual copy already; others are made two
+    /// at a time and cached), and a missing or damaged file becomes a notice on its page instead
+    /// of a failed report. That can take seconds for a trip with many photos whose copies are
+    /// gone: call it from a background task.
     public func document(pageSetup: PageSetup = PageSetup(), moneyFormatter: MoneyFormatter = MoneyFormatter(),
                          numberFormatting: NumberFormatting = NumberFormatting(), locale: Locale = UserLocale.time,
                          creationDate: Date = Date()) -> Document {
@@ -264,7 +265,18 @@ struct ExpenseReportTemplate {
 
     /// Room left for a receipt under its heading and a caption of `captionLines` lines.
     func imageMaxHeight(captionLines: Int) -> Double {
-        max(144, bodyHeight - 48 - 12 * Double(captionLines))
+        Self.imageMaxHeight(on: pageSetup, captionLines: captionLines)
+    }
+
+    private static func imageMaxHeight(on pageSetup: PageSetup, captionLines: Int) -> Double {
+        max(144, bodyHeight(of: pageSetup) - 48 - 12 * Double(captionLines))
+    }
+
+    /// The pixels a receipt photo gets on its page, at `receiptResolution`.
+    static func receiptBox(on pageSetup: PageSetup, captionLines: Int) -> (width: Int, height: Int) {
+        let pixelsPerPoint = receiptResolution / 72
+        return (width: Int((pageSetup.printableArea.width * pixelsPerPoint).rounded(.up)),
+                height: Int((imageMaxHeight(on: pageSetup, captionLines: captionLines) * pixelsPerPoint).rounded(.up)))
     }
 
     static let missingNotice = tr("The receipt file is missing from Billfold’s data folder, so it cannot be shown. Attach the receipt to the expense again.")
@@ -288,11 +300,7 @@ struct ExpenseReportTemplate {
     func prepareReceipts() -> [ReceiptReference: PreparedReceipt] {
         let pages = report.receiptPages
         let store = report.receipts
-        let pixelsPerPoint = Self.receiptResolution / 72
-        let boxes = pages.map { page in
-            (width: Int((pageSetup.printableArea.width * pixelsPerPoint).rounded(.up)),
-             height: Int((imageMaxHeight(captionLines: page.expenses.count) * pixelsPerPoint).rounded(.up)))
-        }
+        let boxes = pages.map { Self.receiptBox(on: pageSetup, captionLines: $0.expenses.count) }
         // Photos are scaled two at a time: a PNG decodes at full size before it is scaled (up to
         // 400 MB for the largest receipt accepted), so more at once would multiply the peak.
         // PDFs are opened one at a time (Poppler).
@@ -388,7 +396,7 @@ struct ExpenseReportTemplate {
     }
 
     /// The page body's height: the printable area less the running header and footer.
-    private var bodyHeight: Double {
+    private static func bodyHeight(of pageSetup: PageSetup) -> Double {
         pageSetup.printableArea.height - 2 * (pageSetup.runningTextGap + 12)
     }
 
