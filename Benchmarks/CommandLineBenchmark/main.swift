@@ -57,6 +57,7 @@ if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--render" {
         let start = DispatchTime.now().uptimeNanoseconds
         let startCPU = processCPUMilliseconds()
         // As `invoice export` does, and inside the measured time.
+        HugePageHeap.prepare()
         TextEngine.startLoadingFonts()
         guard let invoice = try repository.invoice(number: arguments[3]) else { fail("No invoice \(arguments[3])") }
         try InvoicePDF.write(try repository.document(for: invoice), to: URL(fileURLWithPath: arguments[4]))

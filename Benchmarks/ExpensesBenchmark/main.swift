@@ -347,6 +347,8 @@ if arguments.count == 5, arguments[1] == "--child" {
     do {
         let directory = URL(fileURLWithPath: arguments[4])
         if arguments[2] == "report", arguments[3] == "fresh" { try clearScaledCopies(in: directory) }
+        // As `billfold trip report` does.
+        if arguments[2].hasPrefix("report") { HugePageHeap.prepare() }
         let (seconds, note) = try elapsed { try runChild(arguments[2], arguments[3], directory) }
         print("RESULT\t\(seconds)\t\(peakResidentKiB())\t\(note)\t\(cpuSeconds())\t\(waitSeconds())")
         exit(0)

@@ -1,7 +1,9 @@
 #ifndef BILLFOLD_CINTL_SHIM_H
 #define BILLFOLD_CINTL_SHIM_H
-// gettext lives in glibc itself; Swift's Glibc module does not include libintl.h.
+// Parts of glibc that Swift's Glibc module leaves out: gettext (libintl.h), locale queries
+// and malloc's tuning (malloc.h).
 #include <libintl.h>
+#include <malloc.h>
 #include <locale.h>
 #include <langinfo.h>
 #include <stdint.h>

@@ -19,8 +19,11 @@ public enum ExpensesCommands: CommandLineModule {
 extension ExpensesCommandLine {
     /// `billfold trip …` for the shell: the plugin's `commands` returns `[ExpensesCommandLine.shellCommand]`.
     public static let shellCommand = CommandLineCommand(name: command, usage: usageLines) { arguments, environment in
-        // A report lays a PDF out: the fonts load while the library opens.
-        if arguments.first == "report" { TextEngine.startLoadingFonts() }
+        // A report lays a PDF out: the fonts load while the library opens, on a heap of huge pages.
+        if arguments.first == "report" {
+            HugePageHeap.prepare()
+            TextEngine.startLoadingFonts()
+        }
         return withLibrary(environment) { run(arguments: arguments, database: $0, receipts: $1) }
     }
 }

@@ -10,7 +10,7 @@ public enum InvoicesCommands: CommandLineModule {
     public static var commands: [CommandLineCommand] {
         [
             CommandLineCommand(name: "invoice", usage: InvoicesCommandLine.usage) { arguments, environment in
-                startLoadingFontsForExport(arguments)
+                prepareForExport(arguments)
                 let database: Database
                 do {
                     database = try environment.database()
@@ -32,7 +32,7 @@ public enum InvoicesCommands: CommandLineModule {
             },
         ] + [QuotesCommandLine.Kind.quote, .creditNote].map { kind in
             CommandLineCommand(name: kind.command, usage: QuotesCommandLine.usage(kind)) { arguments, environment in
-                startLoadingFontsForExport(arguments)
+                prepareForExport(arguments)
                 guard let database = openDatabase(environment) else { return 1 }
                 return QuotesCommandLine.run(kind, arguments: arguments, database: database,
                                              plan: InvoicePlan(status: environment.plan()))
@@ -41,9 +41,12 @@ public enum InvoicesCommands: CommandLineModule {
     }
 
     /// An export lays its PDF out: the font configuration loads on a thread of its own while
-    /// the library opens and the document loads, and the first layout no longer waits for it.
-    private static func startLoadingFontsForExport(_ arguments: [String]) {
-        if arguments.first == "export" { TextEngine.startLoadingFonts() }
+    /// the library opens and the document loads, and the first layout no longer waits for it;
+    /// the heap the document fills is on huge pages.
+    private static func prepareForExport(_ arguments: [String]) {
+        guard arguments.first == "export" else { return }
+        HugePageHeap.prepare()
+        TextEngine.startLoadingFonts()
     }
 
     private static func openDatabase(_ environment: CommandLineEnvironment) -> Database? {
